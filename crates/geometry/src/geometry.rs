@@ -1,0 +1,403 @@
+//! The board model: existing cells, names, colours, topology, steps and rays.
+
+use crate::{Bitboard, Coord, Dir, Square};
+
+/// What is known about one cell.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SquareInfo {
+    /// Frame coordinate (may lie outside the frame for detached cells).
+    pub coord: Coord,
+    /// Algebraic name, e.g. `"f6"` or `"x1"`.
+    pub name: String,
+    /// Whether the cell is dark (a1 is dark).
+    pub dark: bool,
+}
+
+/// A precomputed ray: the cells met going one way from a square, nearest first, up to the
+/// edge, a hole, or (on a ring) just before returning to the start.
+#[derive(Clone, Copy, Debug, Default)]
+struct RaySpan {
+    mask: Bitboard,
+    start: u32,
+    len: u8,
+}
+
+/// A board: a set of cells with coordinates, names, colours and a topology.
+///
+/// All the boards of the project are built by the constructors in [`boards`](crate::boards);
+/// [`GeometryBuilder`] builds others.
+///
+/// ```
+/// use citadel_geometry::{boards, Dir};
+/// let g = boards::persian();
+/// assert_eq!(g.len(), 85);
+/// let b2 = g.parse_square("b2").unwrap();
+/// assert_eq!(g.step(b2, -1, -1), g.parse_square("a1"));
+/// assert_eq!(g.step(b2, -1, 0), None); // a2 does not exist
+/// assert_eq!(g.ray(b2, Dir::North).len(), 8);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Geometry {
+    name: &'static str,
+    files: u8,
+    ranks: u8,
+    wrap_files: bool,
+    squares: Vec<SquareInfo>,
+    frame: Vec<Option<Square>>,
+    detached: Bitboard,
+    links: Vec<Bitboard>,
+    all: Bitboard,
+    rays: Vec<[RaySpan; 8]>,
+    ray_cells: Vec<Square>,
+}
+
+/// Builds a [`Geometry`] from a frame, an existence predicate and optional detached cells.
+#[derive(Debug)]
+pub struct GeometryBuilder {
+    name: &'static str,
+    files: u8,
+    ranks: u8,
+    wrap_files: bool,
+    exists: Vec<bool>,
+    detached: Vec<(String, Coord, Vec<Coord>)>,
+}
+
+impl GeometryBuilder {
+    /// A frame of `files` x `ranks` cells, all existing.
+    pub fn new(name: &'static str, files: u8, ranks: u8) -> Self {
+        GeometryBuilder {
+            name,
+            files,
+            ranks,
+            wrap_files: false,
+            exists: vec![true; files as usize * ranks as usize],
+            detached: Vec::new(),
+        }
+    }
+
+    /// Keeps only the frame cells for which `f(file, rank)` (0-based) holds.
+    pub fn keep(mut self, f: impl Fn(u8, u8) -> bool) -> Self {
+        for r in 0..self.ranks {
+            for c in 0..self.files {
+                let i = r as usize * self.files as usize + c as usize;
+                self.exists[i] = self.exists[i] && f(c, r);
+            }
+        }
+        self
+    }
+
+    /// Makes files wrap around (the last file is next to the first), as on a ring board.
+    pub fn wrap_files(mut self) -> Self {
+        self.wrap_files = true;
+        self
+    }
+
+    /// Adds a cell outside the frame at `coord`, linked only to the listed frame cells.
+    /// No step, leap or ray reaches it; games use [`Geometry::links`] to move there.
+    pub fn detached(mut self, name: &str, coord: Coord, neighbours: &[Coord]) -> Self {
+        self.detached.push((name.to_string(), coord, neighbours.to_vec()));
+        self
+    }
+
+    /// Builds the geometry and precomputes its rays.
+    ///
+    /// # Panics
+    /// Panics when the board has more than 128 cells or a detached cell names a neighbour
+    /// outside the board; both are programming errors in a board definition.
+    pub fn build(self) -> Geometry {
+        let mut cells: Vec<(Coord, String, bool)> = Vec::new();
+        for r in 0..self.ranks {
+            for c in 0..self.files {
+                if self.exists[r as usize * self.files as usize + c as usize] {
+                    let coord = Coord { file: c as i8, rank: r as i8 };
+                    cells.push((coord, default_name(coord), false));
+                }
+            }
+        }
+        for (name, coord, _) in &self.detached {
+            cells.push((*coord, name.clone(), true));
+        }
+        cells.sort_by_key(|(c, _, _)| (c.rank, c.file));
+        assert!(cells.len() <= 128, "a board has at most 128 cells");
+
+        let mut frame = vec![None; self.files as usize * self.ranks as usize];
+        let mut squares = Vec::with_capacity(cells.len());
+        let mut detached = Bitboard::EMPTY;
+        for (i, (coord, name, det)) in cells.iter().enumerate() {
+            let sq = Square(i as u8);
+            if *det {
+                detached.insert(sq);
+            } else {
+                frame[coord.rank as usize * self.files as usize + coord.file as usize] = Some(sq);
+            }
+            squares.push(SquareInfo {
+                coord: *coord,
+                name: name.clone(),
+                dark: (coord.file as i32 + coord.rank as i32).rem_euclid(2) == 0,
+            });
+        }
+        let all: Bitboard = (0..squares.len()).map(|i| Square(i as u8)).collect();
+        let mut g = Geometry {
+            name: self.name,
+            files: self.files,
+            ranks: self.ranks,
+            wrap_files: self.wrap_files,
+            squares,
+            frame,
+            detached,
+            links: Vec::new(),
+            all,
+            rays: Vec::new(),
+            ray_cells: Vec::new(),
+        };
+        let mut links = vec![Bitboard::EMPTY; g.len()];
+        for (name, _, neighbours) in &self.detached {
+            let d = g.parse_square(name).expect("detached cell was just added");
+            for n in neighbours {
+                let n = g.at(*n).expect("a detached cell's neighbour must exist");
+                links[d.index()].insert(n);
+                links[n.index()].insert(d);
+            }
+        }
+        g.links = links;
+        g.compute_rays();
+        g
+    }
+}
+
+fn default_name(c: Coord) -> String {
+    format!("{}{}", (b'a' + c.file as u8) as char, c.rank + 1)
+}
+
+impl Geometry {
+    fn compute_rays(&mut self) {
+        let mut rays = Vec::with_capacity(self.len());
+        let mut cells = Vec::new();
+        for i in 0..self.len() {
+            let from = Square(i as u8);
+            let mut spans = [RaySpan::default(); 8];
+            for d in Dir::ALL {
+                let (dx, dy) = d.delta();
+                let start = cells.len() as u32;
+                let mut mask = Bitboard::EMPTY;
+                let mut cur = from;
+                while let Some(next) = self.step(cur, dx, dy) {
+                    if next == from || mask.contains(next) {
+                        break;
+                    }
+                    mask.insert(next);
+                    cells.push(next);
+                    cur = next;
+                }
+                spans[d as usize] = RaySpan { mask, start, len: (cells.len() as u32 - start) as u8 };
+            }
+            rays.push(spans);
+        }
+        self.rays = rays;
+        self.ray_cells = cells;
+    }
+
+    /// The board's name, e.g. `"persian"`.
+    pub fn name(&self) -> &'static str {
+        self.name
+    }
+
+    /// Number of files of the frame.
+    pub fn files(&self) -> u8 {
+        self.files
+    }
+
+    /// Number of ranks of the frame (rings, on a ring board).
+    pub fn ranks(&self) -> u8 {
+        self.ranks
+    }
+
+    /// Whether files wrap around (ring board).
+    pub fn wraps(&self) -> bool {
+        self.wrap_files
+    }
+
+    /// Number of existing cells.
+    pub fn len(&self) -> usize {
+        self.squares.len()
+    }
+
+    /// Whether the board has no cells (never true for a built board).
+    pub fn is_empty(&self) -> bool {
+        self.squares.is_empty()
+    }
+
+    /// All existing cells.
+    pub fn all(&self) -> Bitboard {
+        self.all
+    }
+
+    /// Cells reachable only through [`links`](Self::links) (Tamerlane's citadels).
+    pub fn detached(&self) -> Bitboard {
+        self.detached
+    }
+
+    /// The cells linked to a detached cell, or the detached cells linked to a frame cell.
+    pub fn links(&self, sq: Square) -> Bitboard {
+        self.links[sq.index()]
+    }
+
+    /// Information on one cell.
+    pub fn info(&self, sq: Square) -> &SquareInfo {
+        &self.squares[sq.index()]
+    }
+
+    /// The frame coordinate of a cell.
+    #[inline]
+    pub fn coord(&self, sq: Square) -> Coord {
+        self.squares[sq.index()].coord
+    }
+
+    /// The cell's name, e.g. `"k11"`.
+    pub fn name_of(&self, sq: Square) -> &str {
+        &self.squares[sq.index()].name
+    }
+
+    /// The frame cell at `coord`, if it exists (wrapping files on a ring).
+    pub fn at(&self, coord: Coord) -> Option<Square> {
+        let mut f = coord.file as i32;
+        let r = coord.rank as i32;
+        if self.wrap_files {
+            f = f.rem_euclid(self.files as i32);
+        }
+        if f < 0 || f >= self.files as i32 || r < 0 || r >= self.ranks as i32 {
+            return self
+                .squares
+                .iter()
+                .position(|s| s.coord == coord)
+                .filter(|&i| self.detached.contains(Square(i as u8)))
+                .map(|i| Square(i as u8));
+        }
+        self.frame[r as usize * self.files as usize + f as usize]
+    }
+
+    /// The frame cell reached by the step (dx, dy) from `sq`: never a detached cell, and never
+    /// from one.
+    pub fn step(&self, sq: Square, dx: i8, dy: i8) -> Option<Square> {
+        if self.detached.contains(sq) {
+            return None;
+        }
+        let c = self.coord(sq);
+        let mut f = c.file as i32 + dx as i32;
+        let r = c.rank as i32 + dy as i32;
+        if self.wrap_files {
+            f = f.rem_euclid(self.files as i32);
+        }
+        if f < 0 || f >= self.files as i32 || r < 0 || r >= self.ranks as i32 {
+            return None;
+        }
+        self.frame[r as usize * self.files as usize + f as usize]
+    }
+
+    /// The cells of the ray from `sq` in direction `d`, nearest first.
+    #[inline(always)]
+    pub fn ray(&self, sq: Square, d: Dir) -> &[Square] {
+        let s = &self.rays[sq.index()][d as usize];
+        &self.ray_cells[s.start as usize..s.start as usize + s.len as usize]
+    }
+
+    /// The ray from `sq` in direction `d` as a set.
+    #[inline(always)]
+    pub fn ray_mask(&self, sq: Square, d: Dir) -> Bitboard {
+        self.rays[sq.index()][d as usize].mask
+    }
+
+    /// The cells a rider from `sq` in direction `d` reaches with `occupied` cells blocking:
+    /// every empty cell up to and including the first occupied one.
+    #[inline(always)]
+    pub fn slide(&self, sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
+        let ray = self.rays[sq.index()][d as usize].mask;
+        let blockers = ray & occupied;
+        if blockers.is_empty() {
+            return ray;
+        }
+        if !self.wrap_files {
+            let b = if d.increases_index() { blockers.first() } else { blockers.last() };
+            // The ray beyond the nearest blocker is that blocker's own ray.
+            if let Some(b) = b {
+                return ray ^ self.rays[b.index()][d as usize].mask;
+            }
+        }
+        let mut out = Bitboard::EMPTY;
+        for &c in self.ray(sq, d) {
+            out.insert(c);
+            if occupied.contains(c) {
+                break;
+            }
+        }
+        out
+    }
+
+    /// The first occupied cell on the ray from `sq` in direction `d`.
+    #[inline(always)]
+    pub fn first_on_ray(&self, sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
+        let blockers = self.rays[sq.index()][d as usize].mask & occupied;
+        if blockers.is_empty() {
+            return None;
+        }
+        if !self.wrap_files {
+            return if d.increases_index() { blockers.first() } else { blockers.last() };
+        }
+        self.ray(sq, d).iter().copied().find(|&c| occupied.contains(c))
+    }
+
+    /// The cell named `name` (`"f6"`, `"k11"`, `"x1"`), if it exists on this board.
+    ///
+    /// ```
+    /// let g = citadel_geometry::boards::persian();
+    /// assert!(g.parse_square("a1").is_some());
+    /// assert!(g.parse_square("a2").is_none());
+    /// assert!(g.parse_square("z9").is_none());
+    /// ```
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        let bytes = name.as_bytes();
+        if bytes.len() >= 2 && bytes[0].is_ascii_lowercase() && bytes[1..].iter().all(u8::is_ascii_digit) {
+            if bytes[1] == b'0' {
+                return None;
+            }
+            let file = (bytes[0] - b'a') as i32;
+            let rank: i32 = name[1..].parse().ok()?;
+            if file < self.files as i32 && rank >= 1 && rank <= self.ranks as i32 {
+                return self.frame[(rank - 1) as usize * self.files as usize + file as usize];
+            }
+        }
+        self.detached
+            .iter()
+            .find(|&sq| self.squares[sq.index()].name == name)
+    }
+
+    /// The FEN rows of the board, highest rank first: for each rank, its cells left to right
+    /// with `None` for frame positions that do not exist. Detached cells stand at their
+    /// coordinate (Tamerlane: `x1` after `k2`, `x2` before `a9`).
+    pub fn fen_rows(&self) -> Vec<Vec<Option<Square>>> {
+        (0..self.ranks as i8)
+            .rev()
+            .map(|r| {
+                let mut lo = 0i8;
+                let mut hi = self.files as i8 - 1;
+                for sq in self.detached {
+                    let c = self.coord(sq);
+                    if c.rank == r {
+                        lo = lo.min(c.file);
+                        hi = hi.max(c.file);
+                    }
+                }
+                (lo..=hi)
+                    .map(|f| {
+                        let coord = Coord { file: f, rank: r };
+                        if f >= 0 && f < self.files as i8 {
+                            self.frame[r as usize * self.files as usize + f as usize]
+                        } else {
+                            self.at(coord)
+                        }
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}

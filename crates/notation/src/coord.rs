@@ -1,0 +1,150 @@
+//! Coordinate moves: `f2i2`, `e9e10q`, the hyphenated `f2-i2`, and Byzantine removals
+//! `b1c3/xd2e2`.
+
+use citadel_geometry::{Geometry, Square};
+use citadel_rules::{Game, Move, Position};
+
+/// A move text that is not a legal move of the position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    #[error("`{0}` is not a move")]
+    Syntax(String),
+    /// A cell named in the move does not exist on this board.
+    #[error("`{0}` names no cell of this board")]
+    NoSuchSquare(String),
+    /// Well-formed, but not legal here.
+    #[error("`{0}` is not a legal move here")]
+    Illegal(String),
+    /// Several legal moves fit the text.
+    #[error("`{0}` is ambiguous")]
+    Ambiguous(String),
+}
+
+/// Reads a cell name (letter(s) then digits) from the front of `s`.
+fn take_square<'a>(geo: &Geometry, s: &'a str, whole: &str) -> Result<(Square, &'a str), MoveError> {
+    let letters = s.bytes().take_while(|b| b.is_ascii_lowercase()).count();
+    let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
+    if letters == 0 || digits == 0 {
+        return Err(MoveError::Syntax(whole.to_string()));
+    }
+    let name = &s[..letters + digits];
+    let sq = geo.parse_square(name).ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
+    Ok((sq, &s[letters + digits..]))
+}
+
+/// Parsed parts of a coordinate move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct CoordMove {
+    /// Start cell.
+    pub from: Square,
+    /// Destination.
+    pub to: Square,
+    /// Promotion kind, if named.
+    pub promotion: Option<u8>,
+    /// Removed pawn pair's first cell, if any.
+    pub removal: Option<(Square, Square)>,
+}
+
+/// Parses the text of a coordinate move without checking legality.
+pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
+    let cfg = G::config();
+    let geo = cfg.geometry();
+    let t = text.trim_end_matches(['+', '#', '!', '?']);
+    let (from, rest) = take_square(geo, t, text)?;
+    let rest = rest.strip_prefix('-').unwrap_or(rest);
+    let (to, mut rest) = take_square(geo, rest, text)?;
+    let mut removal = None;
+    if let Some(i) = rest.find("/x") {
+        let r = &rest[i + 2..];
+        let (a, r) = take_square(geo, r, text)?;
+        let (b, r) = take_square(geo, r, text)?;
+        if !r.is_empty() {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
+        removal = Some((a, b));
+        rest = &rest[..i];
+    }
+    let promo = rest.strip_prefix('=').unwrap_or(rest);
+    let promotion = if promo.is_empty() {
+        None
+    } else {
+        let k = cfg
+            .symbols
+            .iter()
+            .position(|s| s.eq_ignore_ascii_case(promo))
+            .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+        Some(k as u8)
+    };
+    Ok(CoordMove { from, to, promotion, removal })
+}
+
+/// Finds the legal move of `pos` that the coordinate text names.
+///
+/// ```
+/// use citadel_notation::{coord, fen};
+/// use citadel_rules::CelticCitadel;
+/// let pos = fen::start::<CelticCitadel>();
+/// let m = coord::parse_move(&pos, "g3-g5").unwrap();
+/// assert_eq!(coord::write(&pos, &m), "g3g5");
+/// assert!(coord::parse_move(&pos, "g3g6").is_err());
+/// ```
+pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
+    let c = parse_coord::<G>(text)?;
+    let moves = pos.legal_moves();
+    let mut found: Option<Move> = None;
+    for m in moves.iter() {
+        if m.from != c.from || m.to != c.to {
+            continue;
+        }
+        if c.promotion.is_some() && m.promotion != c.promotion {
+            continue;
+        }
+        if removal_of(m) != c.removal.map(|(a, _)| a) {
+            continue;
+        }
+        if let Some(f) = found {
+            // several promotions fit a move without a suffix: take the first listed (the
+            // strongest), as GUIs do for an unqualified pawn move to the last rank
+            if f.promotion.is_some() && c.promotion.is_none() && f.from == m.from && f.to == m.to && f.aux == m.aux {
+                continue;
+            }
+            return Err(MoveError::Ambiguous(text.to_string()));
+        }
+        found = Some(*m);
+    }
+    found.ok_or_else(|| MoveError::Illegal(text.to_string()))
+}
+
+/// Writes a move in coordinate form. The promotion suffix is written only when the piece
+/// has a choice.
+pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
+    let cfg = G::config();
+    let geo = cfg.geometry();
+    let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(m.to));
+    if let Some(k) = m.promotion {
+        let choices = pos
+            .piece_at(m.from)
+            .map_or(0, |p| cfg.promotions[p.kind as usize].len());
+        if choices > 1 {
+            s.push_str(&cfg.symbols[k as usize].to_lowercase());
+        }
+    }
+    if let Some(a) = removal_of(m) {
+        s.push_str("/x");
+        s.push_str(geo.name_of(a));
+        if let Some(b) = geo.step(a, 1, 0) {
+            s.push_str(geo.name_of(b));
+        }
+    }
+    s
+}
+
+/// The first cell of the pawn pair a move removes (Byzantine): an ordinary move with an
+/// auxiliary cell. The pair is that cell and the next one along its ring.
+pub fn removal_of(m: &Move) -> Option<Square> {
+    match m.flag {
+        citadel_rules::MoveFlag::Normal => m.aux,
+        _ => None,
+    }
+}

@@ -1,0 +1,11 @@
+//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess) and coordinate
+//! moves. A pure layer over `citadel-rules`: parsers take text and return values or a typed
+//! error naming the field and the offending text — never a panic.
+
+pub mod coord;
+pub mod fen;
+mod rights;
+
+pub use coord::MoveError;
+pub use fen::{FenError, FenField};
+pub use rights::FenRights;

@@ -1,0 +1,105 @@
+//! The pieces of the project's games, as data.
+//!
+//! Each function returns one piece definition; games pick the ones they use and give them
+//! their letters.
+
+use crate::{Mode, PieceDef};
+use citadel_geometry::Dir;
+
+/// King: one step in any direction.
+pub fn king() -> PieceDef {
+    PieceDef::new("king", 'K').leap(1, 0, Mode::Any).leap(1, 1, Mode::Any)
+}
+
+/// Rook: unlimited orthogonal slides.
+pub fn rook() -> PieceDef {
+    PieceDef::new("rook", 'R').slide(&Dir::ORTHOGONAL)
+}
+
+/// Bishop: unlimited diagonal slides.
+pub fn bishop() -> PieceDef {
+    PieceDef::new("bishop", 'B').slide(&Dir::DIAGONAL)
+}
+
+/// Queen: rook + bishop.
+pub fn queen() -> PieceDef {
+    PieceDef::new("queen", 'Q').slide(&Dir::ALL)
+}
+
+/// Knight: the (1,2) leap.
+pub fn knight() -> PieceDef {
+    PieceDef::new("knight", 'N').leap(1, 2, Mode::Any)
+}
+
+/// Orthodox pawn: one step forward to an empty cell, diagonal forward captures. The double
+/// step and en passant are rules of the game, not atoms.
+pub fn pawn() -> PieceDef {
+    PieceDef::new("pawn", 'P')
+        .leap_one(0, 1, Mode::Move)
+        .leap_one(1, 1, Mode::Capture)
+        .leap_one(-1, 1, Mode::Capture)
+        .oriented()
+}
+
+/// Princess (Persian Chess): bishop + knight.
+pub fn princess() -> PieceDef {
+    bishop().with(&knight()).named("princess", 'S')
+}
+
+/// Fortress (Persian Chess): rook + knight.
+pub fn fortress() -> PieceDef {
+    rook().with(&knight()).named("fortress", 'F')
+}
+
+/// Champion (Oriental Omega): leaps of one or two orthogonally and two diagonally (WAD).
+pub fn champion() -> PieceDef {
+    PieceDef::new("champion", 'C')
+        .leap(1, 0, Mode::Any)
+        .leap(2, 0, Mode::Any)
+        .leap(2, 2, Mode::Any)
+}
+
+/// Wizard (Oriental Omega): knight + one diagonal step (NF), not colour-bound.
+pub fn wizard() -> PieceDef {
+    PieceDef::new("wizard", 'W').leap(1, 2, Mode::Any).leap(1, 1, Mode::Any)
+}
+
+/// Ferz: one diagonal step (Shatranj's queen, Tamerlane's fers).
+pub fn ferz() -> PieceDef {
+    PieceDef::new("ferz", 'F').leap(1, 1, Mode::Any)
+}
+
+/// Wazir: one orthogonal step (Tamerlane's vizier).
+pub fn wazir() -> PieceDef {
+    PieceDef::new("wazir", 'V').leap(1, 0, Mode::Any)
+}
+
+/// Alfil: a leap of exactly two diagonally (Shatranj's bishop, Tamerlane's elephant).
+pub fn alfil() -> PieceDef {
+    PieceDef::new("alfil", 'E').leap(2, 2, Mode::Any)
+}
+
+/// Dabbaba: a leap of exactly two orthogonally (Tamerlane's war engine).
+pub fn dabbaba() -> PieceDef {
+    PieceDef::new("dabbaba", 'W').leap(2, 0, Mode::Any)
+}
+
+/// Camel: the (1,3) leap.
+pub fn camel() -> PieceDef {
+    PieceDef::new("camel", 'C').leap(1, 3, Mode::Any)
+}
+
+/// Scout (Tamerlane's tali'a): a diagonal rider that goes at least two cells.
+pub fn scout() -> PieceDef {
+    PieceDef::new("scout", 'T').ride(&Dir::DIAGONAL, 2, crate::UNLIMITED, false, Mode::Any)
+}
+
+/// Giraffe (Tamerlane): one diagonal step, then three or more straight on outward.
+pub fn giraffe() -> PieceDef {
+    PieceDef::new("giraffe", 'G').bent(3, Mode::Any)
+}
+
+/// Shatranj pawn: one step forward, diagonal forward captures, no double step.
+pub fn shatranj_pawn() -> PieceDef {
+    pawn()
+}

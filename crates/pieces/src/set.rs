@@ -1,0 +1,105 @@
+//! A game's full set of pieces compiled against its board.
+
+use crate::{CompiledPiece, PieceDef};
+use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+
+/// Every piece kind of a game, compiled for both colours against the game's board.
+/// Kinds are indices into [`defs`](Self::defs).
+#[derive(Clone, Debug)]
+pub struct PieceSet {
+    geo: Geometry,
+    defs: Vec<PieceDef>,
+    compiled: [Vec<CompiledPiece>; 2],
+}
+
+impl PieceSet {
+    /// Compiles `defs` for both colours (index 0 White, 1 Black).
+    pub fn new(geo: Geometry, defs: Vec<PieceDef>) -> Self {
+        let compiled = [false, true].map(|black| defs.iter().map(|d| CompiledPiece::new(&geo, d, black)).collect());
+        PieceSet { geo, defs, compiled }
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn geometry(&self) -> &Geometry {
+        &self.geo
+    }
+
+    /// The piece definitions, by kind.
+    pub fn defs(&self) -> &[PieceDef] {
+        &self.defs
+    }
+
+    /// Number of kinds.
+    pub fn len(&self) -> usize {
+        self.defs.len()
+    }
+
+    /// Whether the set has no kinds.
+    pub fn is_empty(&self) -> bool {
+        self.defs.is_empty()
+    }
+
+    /// The compiled piece of `kind` for `color` (0 White, 1 Black).
+    #[inline(always)]
+    pub fn piece(&self, color: usize, kind: usize) -> &CompiledPiece {
+        &self.compiled[color][kind]
+    }
+
+    /// Whether any piece of `color` attacks `target`; `pieces(kind)` gives the cells of that
+    /// colour's pieces of each kind (already without pieces that attack nothing).
+    #[inline(always)]
+    pub fn attacked_by(
+        &self,
+        target: Square,
+        color: usize,
+        occupied: Bitboard,
+        pieces: impl Fn(usize) -> Bitboard,
+    ) -> bool {
+        const ORTH: u8 = 0b0101_0101;
+        const DIAG: u8 = 0b1010_1010;
+        let geo = &self.geo;
+        let mut orth = Bitboard::EMPTY;
+        let mut diag = Bitboard::EMPTY;
+        for (kind, p) in self.compiled[color].iter().enumerate() {
+            let b = pieces(kind);
+            if b.is_empty() {
+                continue;
+            }
+            let dirs = p.slide_dirs();
+            if dirs & !(ORTH | DIAG) == 0
+                && (dirs & ORTH == 0 || dirs & ORTH == ORTH)
+                && (dirs & DIAG == 0 || dirs & DIAG == DIAG)
+                && !p.has_extra_rides()
+                && !p.has_bent()
+            {
+                if p.leaps_attack(target, b) {
+                    return true;
+                }
+                if dirs & ORTH != 0 {
+                    orth |= b;
+                }
+                if dirs & DIAG != 0 {
+                    diag |= b;
+                }
+            } else if p.attacks(geo, target, b, occupied) {
+                return true;
+            }
+        }
+        for (set, dirs) in [(orth, Dir::ORTHOGONAL), (diag, Dir::DIAGONAL)] {
+            if set.is_empty() {
+                continue;
+            }
+            for d in dirs {
+                if (geo.ray_mask(target, d) & set).any() {
+                    if let Some(b) = geo.first_on_ray(target, d, occupied) {
+                        if set.contains(b) {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,96 @@
+//! Castling, shared by every game that has it (chess and the Persian family): each way of
+//! castling is data — the king's and rook's cells, the cells that must be empty and safe.
+
+use crate::game::Changes;
+use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position};
+use citadel_geometry::{Bitboard, Square};
+
+/// One way of castling.
+#[derive(Clone, Copy, Debug)]
+pub struct CastleSpec {
+    /// The rights bit that allows it.
+    pub right: u64,
+    /// King's start and destination.
+    pub king: (Square, Square),
+    /// Rook's start and destination.
+    pub rook: (Square, Square),
+    /// Cells that must be empty.
+    pub empty: Bitboard,
+    /// Cells the king passes that must not be attacked (its start included).
+    pub safe: Bitboard,
+}
+
+/// All ways of castling of a game, with the rights each cell's move takes away.
+#[derive(Clone, Debug)]
+pub struct Castling {
+    specs: Vec<CastleSpec>,
+    lost: Vec<u64>,
+    king_kind: u8,
+    rook_kind: u8,
+}
+
+impl Castling {
+    /// Castling with these ways, for the given king and rook kinds; `cells` is the board size.
+    pub fn new(specs: Vec<CastleSpec>, king_kind: u8, rook_kind: u8, cells: usize) -> Self {
+        let mut lost = vec![0u64; cells];
+        for s in &specs {
+            lost[s.king.0.index()] |= s.right;
+            lost[s.rook.0.index()] |= s.right;
+        }
+        Castling { specs, lost, king_kind, rook_kind }
+    }
+
+    /// The ways of castling.
+    pub fn specs(&self) -> &[CastleSpec] {
+        &self.specs
+    }
+
+    /// Adds the legal castling moves of the side to move.
+    pub fn generate<G: Game>(&self, pos: &Position<G>, lg: &Legality, out: &mut MoveList) {
+        if lg.in_check {
+            return;
+        }
+        let us = pos.turn();
+        let king = Some(Piece::new(self.king_kind, us));
+        let rook = Some(Piece::new(self.rook_kind, us));
+        let occ = pos.bitboards().occupied();
+        let land = pos.config().landing[self.king_kind as usize];
+        for s in &self.specs {
+            if pos.rights() & s.right == 0
+                || pos.piece_at(s.king.0) != king
+                || pos.piece_at(s.rook.0) != rook
+                || (occ & s.empty).any()
+                || !land.contains(s.king.1)
+                || s.safe.iter().any(|c| pos.is_attacked(c, us.other()))
+            {
+                continue;
+            }
+            let m = Move { aux: Some(s.rook.0), ..Move::with_flag(s.king.0, s.king.1, MoveFlag::Castle) };
+            if pos.is_safe_after(&m) {
+                out.push(m);
+            }
+        }
+    }
+
+    /// The board changes of a castling move; `false` if `m` is not one.
+    pub fn effect<G: Game>(&self, pos: &Position<G>, m: &Move, ch: &mut Changes) -> bool {
+        if m.flag != MoveFlag::Castle {
+            return false;
+        }
+        let Some(s) = self.specs.iter().find(|s| s.king == (m.from, m.to)) else { return false };
+        let king = pos.code_at(s.king.0);
+        let rook = pos.code_at(s.rook.0);
+        ch.set(s.king.0, 0);
+        ch.set(s.rook.0, 0);
+        ch.set(s.king.1, king);
+        ch.set(s.rook.1, rook);
+        true
+    }
+
+    /// The rights left after `m`: moving from or to a king's or rook's start cell ends the
+    /// castling that uses it.
+    #[inline(always)]
+    pub fn rights_after(&self, rights: u64, m: &Move) -> u64 {
+        rights & !(self.lost[m.from.index()] | self.lost[m.to.index()])
+    }
+}

@@ -1,0 +1,75 @@
+//! FIDE chess, the calibration game for the orthodox layer.
+
+use crate::castling::{CastleSpec, Castling};
+use crate::fide::{self, kind};
+use crate::game::Changes;
+use crate::{Config, Game, Legality, Move, MoveList, Position, PositionError};
+use citadel_geometry::{boards, Bitboard};
+use std::sync::OnceLock;
+
+/// FIDE chess. Rights bits: `K` 1, `Q` 2, `k` 4, `q` 8.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Chess;
+
+/// The chess start position.
+pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+struct Tables {
+    cfg: Config,
+    castling: Castling,
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(|| {
+        let cfg = fide::config("chess", boards::standard(), vec![], START, [1, 6], [7, 0]);
+        let s = |n: &str| cfg.sq(n);
+        let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard>();
+        let specs = vec![
+            CastleSpec { right: 1, king: (s("e1"), s("g1")), rook: (s("h1"), s("f1")), empty: b(&["f1", "g1"]), safe: b(&["e1", "f1", "g1"]) },
+            CastleSpec { right: 2, king: (s("e1"), s("c1")), rook: (s("a1"), s("d1")), empty: b(&["b1", "c1", "d1"]), safe: b(&["e1", "d1", "c1"]) },
+            CastleSpec { right: 4, king: (s("e8"), s("g8")), rook: (s("h8"), s("f8")), empty: b(&["f8", "g8"]), safe: b(&["e8", "f8", "g8"]) },
+            CastleSpec { right: 8, king: (s("e8"), s("c8")), rook: (s("a8"), s("d8")), empty: b(&["b8", "c8", "d8"]), safe: b(&["e8", "d8", "c8"]) },
+        ];
+        let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
+        Tables { cfg, castling }
+    })
+}
+
+impl Chess {
+    /// The castling table.
+    pub fn castling() -> &'static Castling {
+        &tables().castling
+    }
+}
+
+impl Game for Chess {
+    fn config() -> &'static Config {
+        &tables().cfg
+    }
+
+    fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+        tables().castling.generate(pos, lg, out);
+    }
+
+    #[inline(always)]
+    fn effect(pos: &Position<Self>, m: &Move, ch: &mut Changes) -> bool {
+        tables().castling.effect(pos, m, ch)
+    }
+
+    #[inline(always)]
+    fn update_rights(pos: &mut Position<Self>, m: &Move) {
+        let r = tables().castling.rights_after(pos.rights(), m);
+        if r != pos.rights() {
+            pos.set_rights(r);
+        }
+    }
+
+    fn insufficient_material(pos: &Position<Self>) -> bool {
+        fide::insufficient_material(pos)
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
+        fide::one_king_each(pos)
+    }
+}

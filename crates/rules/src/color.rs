@@ -1,0 +1,47 @@
+//! The two sides.
+
+use serde::{Deserialize, Serialize};
+
+/// A side: White moves first.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Color {
+    /// White (uppercase letters).
+    White = 0,
+    /// Black (lowercase letters).
+    Black = 1,
+}
+
+impl Color {
+    /// Both sides, White first.
+    pub const BOTH: [Color; 2] = [Color::White, Color::Black];
+
+    /// The other side.
+    #[inline(always)]
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// `'w'` or `'b'`, as in FEN.
+    pub const fn char(self) -> char {
+        match self {
+            Color::White => 'w',
+            Color::Black => 'b',
+        }
+    }
+}
+
+impl std::ops::Not for Color {
+    type Output = Color;
+    fn not(self) -> Color {
+        self.other()
+    }
+}

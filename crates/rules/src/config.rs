@@ -1,0 +1,170 @@
+//! A game's configuration over the shared core: its board and pieces, which kinds are royal
+//! or pawns, promotion, landing restrictions, pawn rules, symbols and keys.
+
+use crate::zobrist::Zobrist;
+use crate::Color;
+use citadel_geometry::{Bitboard, Geometry, Square};
+use citadel_pieces::{PieceDef, PieceSet};
+
+/// The static description of a game that the core reads: built once per game.
+#[derive(Debug)]
+pub struct Config {
+    /// Variant id (`"persian-princess"`).
+    pub id: &'static str,
+    /// The pieces compiled against the board.
+    pub pieces: PieceSet,
+    /// FEN symbol of each kind as White (`"P"`, `"+N"`, `"R'"`, `"P>"`); Black's are lowercase.
+    pub symbols: Vec<String>,
+    /// Kinds whose pieces are royal (bit per kind).
+    pub royal: u32,
+    /// Kinds that are pawns: they reset the move counter, double-step and capture en passant.
+    pub pawns: u32,
+    /// Cells each kind may end a move on.
+    pub landing: Vec<Bitboard>,
+    /// Cells where a side's pieces promote on arrival.
+    pub promotion_zone: [Bitboard; 2],
+    /// Kinds each kind may promote to (empty: it does not promote).
+    pub promotions: Vec<Vec<u8>>,
+    /// Cells from which a side's pawns may double-step.
+    pub double_step: [Bitboard; 2],
+    /// Rank step of a side's pawns (+1 White, -1 Black), for double steps and en passant.
+    pub forward: [i8; 2],
+    /// Whether pawns capture en passant.
+    pub en_passant: bool,
+    /// Plies without capture or pawn move that draw (100 for the 50-move rule).
+    pub move_limit: u16,
+    /// The start position.
+    pub start_fen: &'static str,
+    /// Zobrist keys.
+    pub zobrist: Zobrist,
+}
+
+impl Config {
+    /// A configuration with every kind landing anywhere, nothing royal, no pawns, no
+    /// promotions; games fill in the rest with the builder methods.
+    pub fn new(id: &'static str, geo: Geometry, defs: Vec<PieceDef>, start_fen: &'static str) -> Self {
+        let n = defs.len();
+        assert!(n <= 31, "at most 31 kinds");
+        let all = geo.all() & !geo.detached();
+        let symbols = defs.iter().map(|d| d.letter.to_string()).collect();
+        Config {
+            id,
+            pieces: PieceSet::new(geo, defs),
+            symbols,
+            royal: 0,
+            pawns: 0,
+            landing: vec![all; n],
+            promotion_zone: [Bitboard::EMPTY; 2],
+            promotions: vec![Vec::new(); n],
+            double_step: [Bitboard::EMPTY; 2],
+            forward: [1, -1],
+            en_passant: false,
+            move_limit: 100,
+            start_fen,
+            zobrist: Zobrist::new(0xC17A_DE1_u64),
+        }
+    }
+
+    /// The board.
+    #[inline(always)]
+    pub fn geometry(&self) -> &Geometry {
+        self.pieces.geometry()
+    }
+
+    /// The kind whose White symbol is `symbol`.
+    pub fn kind_of(&self, symbol: &str) -> Option<u8> {
+        self.symbols.iter().position(|s| s == symbol).map(|k| k as u8)
+    }
+
+    /// The kind named `name` (`"princess"`).
+    pub fn kind_named(&self, name: &str) -> Option<u8> {
+        self.pieces.defs().iter().position(|d| d.name == name).map(|k| k as u8)
+    }
+
+    /// Whether `kind` is royal.
+    #[inline(always)]
+    pub fn is_royal(&self, kind: u8) -> bool {
+        self.royal >> kind & 1 != 0
+    }
+
+    /// Whether `kind` is a pawn.
+    #[inline(always)]
+    pub fn is_pawn(&self, kind: u8) -> bool {
+        self.pawns >> kind & 1 != 0
+    }
+
+    /// Cells of the rank with 0-based index `rank`.
+    pub fn rank(&self, rank: i8) -> Bitboard {
+        let g = self.geometry();
+        g.all().iter().filter(|&s| g.coord(s).rank == rank).collect()
+    }
+
+    /// The cell named `name`; panics on a name the board lacks (for game definitions).
+    pub fn sq(&self, name: &str) -> Square {
+        self.geometry()
+            .parse_square(name)
+            .unwrap_or_else(|| panic!("{name} is not a cell of {}", self.id))
+    }
+
+    /// Marks kinds as royal.
+    pub fn royal(mut self, kinds: &[u8]) -> Self {
+        for &k in kinds {
+            self.royal |= 1 << k;
+        }
+        self
+    }
+
+    /// Marks kinds as pawns.
+    pub fn pawns(mut self, kinds: &[u8]) -> Self {
+        for &k in kinds {
+            self.pawns |= 1 << k;
+        }
+        self
+    }
+
+    /// Sets the promotion zone of each side.
+    pub fn promotion_zone(mut self, white: Bitboard, black: Bitboard) -> Self {
+        self.promotion_zone = [white, black];
+        self
+    }
+
+    /// Lets `kind` promote to each of `to`.
+    pub fn promotes(mut self, kind: u8, to: &[u8]) -> Self {
+        self.promotions[kind as usize] = to.to_vec();
+        self
+    }
+
+    /// Lets pawns double-step from these cells and capture en passant if `en_passant`.
+    pub fn double_step(mut self, white: Bitboard, black: Bitboard, en_passant: bool) -> Self {
+        self.double_step = [white, black];
+        self.en_passant = en_passant;
+        self
+    }
+
+    /// Forbids `kind` to end a move on `cells`.
+    pub fn forbid_landing(mut self, kind: u8, cells: Bitboard) -> Self {
+        self.landing[kind as usize] &= !cells;
+        self
+    }
+
+    /// Sets the FEN symbol of `kind`.
+    pub fn symbol(mut self, kind: u8, symbol: &str) -> Self {
+        self.symbols[kind as usize] = symbol.to_string();
+        self
+    }
+
+    /// Sets the move-count draw limit in plies.
+    pub fn move_limit(mut self, plies: u16) -> Self {
+        self.move_limit = plies;
+        self
+    }
+
+    /// The FEN symbol of a piece (lowercase for Black).
+    pub fn symbol_of(&self, kind: u8, color: Color) -> String {
+        let s = &self.symbols[kind as usize];
+        match color {
+            Color::White => s.clone(),
+            Color::Black => s.to_lowercase(),
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! The `Game` trait: what a game adds to the shared core.
+
+use crate::{Bitboards, Config, Legality, Move, MoveList, Outcome, Position, PositionError, Termination};
+use citadel_geometry::{Bitboard, Square};
+
+/// The board changes a move makes: `(cell, new mailbox code)` in order (0 = empty).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Changes {
+    items: [(Square, u8); 8],
+    len: u8,
+}
+
+impl Changes {
+    /// Records that `sq` becomes `code` (0 empties it).
+    #[inline(always)]
+    pub fn set(&mut self, sq: Square, code: u8) {
+        self.items[self.len as usize] = (sq, code);
+        self.len += 1;
+    }
+
+    /// The recorded changes, in order.
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[(Square, u8)] {
+        &self.items[..self.len as usize]
+    }
+}
+
+/// A game: configuration over the shared core plus the hooks for its special rules.
+///
+/// Every hook has a default that is right for orthodox chess, so a game states only what is
+/// special about it. Hooks are static functions so that the core is monomorphised per game.
+pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// The game's configuration, built once.
+    fn config() -> &'static Config;
+
+    /// Cells whose occupants cannot be captured and where nothing counts as attacked.
+    #[inline(always)]
+    fn immune(_bb: &Bitboards) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// Cells whose occupants neither capture nor attack.
+    #[inline(always)]
+    fn inert(_bb: &Bitboards) -> Bitboard {
+        Bitboard::EMPTY
+    }
+
+    /// The outcome if a rule has already decided the game in this position (such a position
+    /// has no legal moves).
+    #[inline(always)]
+    fn decided(_pos: &Position<Self>) -> Option<Outcome> {
+        None
+    }
+
+    /// Whether a regular (atom-generated) move is allowed by the game's own rules.
+    #[inline(always)]
+    fn allow(_pos: &Position<Self>, _m: &Move) -> bool {
+        true
+    }
+
+    /// Adds the game's special moves; only legal ones. `out` already holds the legal regular
+    /// moves.
+    #[inline(always)]
+    fn special_moves(_pos: &Position<Self>, _legality: &Legality, _out: &mut MoveList) {}
+
+    /// The board changes of a move the core does not know (castling, `Special`), or of a
+    /// regular move whose effect the game alters. Returns `false` to let the core do it.
+    #[inline(always)]
+    fn effect(_pos: &Position<Self>, _m: &Move, _changes: &mut Changes) -> bool {
+        false
+    }
+
+    /// Updates the game's rights after a move (`pos` already shows the new board; the side to
+    /// move has not yet been switched).
+    #[inline(always)]
+    fn update_rights(_pos: &mut Position<Self>, _m: &Move) {}
+
+    /// The outcome when the side to move has no legal move.
+    fn no_moves(pos: &Position<Self>) -> Outcome {
+        if pos.in_check() {
+            Outcome::win(pos.turn().other(), Termination::Checkmate)
+        } else {
+            Outcome::draw(Termination::Stalemate)
+        }
+    }
+
+    /// Whether neither side can win any more (ends games in replay and play, not in perft).
+    fn insufficient_material(_pos: &Position<Self>) -> bool {
+        false
+    }
+
+    /// Checks a set-up position against the game's own rules.
+    fn validate(_pos: &Position<Self>) -> Result<(), PositionError> {
+        Ok(())
+    }
+}

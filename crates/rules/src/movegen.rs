@@ -1,0 +1,229 @@
+//! Legal move generation, attack detection and the outcome of a position.
+
+use crate::{Bitboards, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination};
+use citadel_geometry::{Bitboard, Dir, Square};
+use citadel_pieces::bent_sources;
+
+/// What decides the legality of the side to move's moves: its sole royal piece (if it has
+/// exactly one), whether that piece is attacked, and the pieces that may be pinned to it.
+#[derive(Clone, Copy, Debug)]
+pub struct Legality {
+    /// The sole royal piece, or `None` when the side has several (then nothing is check).
+    pub royal: Option<Square>,
+    /// Whether the sole royal piece is attacked.
+    pub in_check: bool,
+    /// Pieces that may be pinned (a superset: each is tested by playing the move).
+    pub pinned: Bitboard,
+}
+
+impl<G: Game> Position<G> {
+    /// Whether `target` is attacked by `by` on the current board.
+    #[inline(always)]
+    pub fn is_attacked(&self, target: Square, by: Color) -> bool {
+        self.attacked_in(self.bitboards(), target, by, self.bitboards().occupied(), Bitboard::EMPTY)
+    }
+
+    /// Whether `target` is attacked by `by` in the bitboards `bb`, with `occupied` as the
+    /// blocking cells and the pieces on `exclude` left out.
+    #[inline(always)]
+    pub fn attacked_in(&self, bb: &Bitboards, target: Square, by: Color, occupied: Bitboard, exclude: Bitboard) -> bool {
+        if G::immune(bb).contains(target) {
+            return false;
+        }
+        let attackers = bb.color[by.index()] & !G::inert(bb) & !exclude;
+        self.config()
+            .pieces
+            .attacked_by(target, by.index(), occupied, |k| bb.kind[k] & attackers)
+    }
+
+    /// Whether the side to move's sole royal piece is attacked.
+    pub fn in_check(&self) -> bool {
+        match self.royals(self.turn()).single() {
+            Some(k) => self.is_attacked(k, self.turn().other()),
+            None => false,
+        }
+    }
+
+    /// The legality context of the side to move.
+    pub fn legality(&self) -> Legality {
+        let us = self.turn();
+        let them = us.other();
+        let Some(k) = self.royals(us).single() else {
+            return Legality { royal: None, in_check: false, pinned: Bitboard::EMPTY };
+        };
+        let bb = self.bitboards();
+        let occ = bb.occupied();
+        let ours = bb.color[us.index()];
+        let theirs = bb.color[them.index()] & !G::inert(bb);
+        let geo = self.config().geometry();
+        let set = &self.config().pieces;
+        let mut pinned = Bitboard::EMPTY;
+        for d in Dir::ALL {
+            if (geo.ray_mask(k, d) & theirs).is_empty() {
+                continue;
+            }
+            let Some(b1) = geo.first_on_ray(k, d, occ) else { continue };
+            if !ours.contains(b1) {
+                continue;
+            }
+            let Some(b2) = geo.first_on_ray(b1, d, occ) else { continue };
+            if let Some(p) = self.piece_at(b2) {
+                if theirs.contains(b2) && set.piece(them.index(), p.kind as usize).line_dirs() >> d.opposite() as u8 & 1 != 0
+                {
+                    pinned.insert(b1);
+                }
+            }
+        }
+        for kind in 0..set.len() {
+            let Some(min) = set.piece(them.index(), kind).bent_min() else { continue };
+            let riders = bb.kind[kind] & theirs;
+            if riders.is_empty() {
+                continue;
+            }
+            bent_sources(geo, k, min, occ & !ours, |src, path| {
+                if riders.contains(src) && (path & ours).count() == 1 {
+                    pinned |= path & ours;
+                }
+                false
+            });
+        }
+        Legality { royal: Some(k), in_check: self.is_attacked(k, them), pinned }
+    }
+
+    /// Whether `m` (generated for the side to move) leaves its royalty safe, decided by
+    /// applying its board changes to a copy of the bitboards.
+    pub fn is_safe_after(&self, m: &Move) -> bool {
+        let ch = self.changes(m);
+        let bb = self.bitboards_after(&ch);
+        let us = self.turn();
+        let mut r = self.config().royal;
+        let mut royals = Bitboard::EMPTY;
+        while r != 0 {
+            royals |= bb.kind[r.trailing_zeros() as usize];
+            r &= r - 1;
+        }
+        match (royals & bb.color[us.index()]).single() {
+            Some(k) => !self.attacked_in(&bb, k, us.other(), bb.occupied(), Bitboard::EMPTY),
+            None => true,
+        }
+    }
+
+    #[inline(always)]
+    fn legal(&self, lg: &Legality, m: &Move) -> bool {
+        let Some(k) = lg.royal else { return true };
+        if m.from == k && m.is_plain() {
+            let occ = self.bitboards().occupied() & !Bitboard::from_square(k);
+            return !self.attacked_in(self.bitboards(), m.to, self.turn().other(), occ, Bitboard::from_square(m.to));
+        }
+        if !lg.in_check && !lg.pinned.contains(m.from) && m.is_plain() {
+            return true;
+        }
+        self.is_safe_after(m)
+    }
+
+    /// Appends the legal moves of the position to `out`.
+    pub fn generate(&self, out: &mut MoveList) {
+        if G::decided(self).is_some() {
+            return;
+        }
+        let lg = self.legality();
+        self.generate_regular(&lg, out);
+        G::special_moves(self, &lg, out);
+    }
+
+    /// The legal moves of the position.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        self.generate(&mut out);
+        out
+    }
+
+    /// Pushes `m` and its promotion choices if it is legal.
+    #[inline(always)]
+    fn push_regular(&self, lg: &Legality, kind: u8, m: Move, out: &mut MoveList) {
+        if !G::allow(self, &m) || !self.legal(lg, &m) {
+            return;
+        }
+        let cfg = self.config();
+        if cfg.promotion_zone[self.turn().index()].contains(m.to) && !cfg.promotions[kind as usize].is_empty() {
+            for &p in &cfg.promotions[kind as usize] {
+                out.push(Move { promotion: Some(p), ..m });
+            }
+        } else {
+            out.push(m);
+        }
+    }
+
+    fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
+        let cfg = self.config();
+        let geo = cfg.geometry();
+        let us = self.turn();
+        let bb = self.bitboards();
+        let occ = bb.occupied();
+        let enemy = bb.color[us.other().index()] & !G::immune(bb);
+        let inert = G::inert(bb);
+        let ep = if cfg.en_passant { self.ep_square() } else { None };
+        for from in bb.color[us.index()] {
+            let Some(Piece { kind, .. }) = self.piece_at(from) else { continue };
+            let cp = cfg.pieces.piece(us.index(), kind as usize);
+            let land = cfg.landing[kind as usize];
+            let (mut quiet, attacks) = cp.targets(geo, from, occ);
+            let caps = if inert.contains(from) { Bitboard::EMPTY } else { attacks & enemy & land };
+            if self.unmoved().contains(from) {
+                quiet |= cp.first_targets(geo, from, occ);
+            }
+            for to in (quiet & land) | caps {
+                self.push_regular(lg, kind, Move::new(from, to), out);
+            }
+            if cfg.is_pawn(kind) {
+                if cfg.double_step[us.index()].contains(from) {
+                    let fwd = cfg.forward[us.index()];
+                    if let (Some(mid), Some(to)) = (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd)) {
+                        if !occ.contains(mid) && !occ.contains(to) && land.contains(to) {
+                            self.push_regular(lg, kind, Move::with_flag(from, to, MoveFlag::DoubleStep), out);
+                        }
+                    }
+                }
+                if let Some(e) = ep {
+                    if attacks.contains(e) && !occ.contains(e) && !inert.contains(from) {
+                        let victim = self.ep_victim(e);
+                        if victim.is_some_and(|v| enemy.contains(v) && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))) {
+                            self.push_regular(lg, kind, Move::with_flag(from, e, MoveFlag::EnPassant), out);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The outcome if the game is over by its rules of play: a rule's decision, or no legal
+    /// move. Repetition, the move limit and insufficient material are left to
+    /// [`outcome_with_draws`](Self::outcome_with_draws).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(o) = G::decided(self) {
+            return Some(o);
+        }
+        if self.legal_moves().is_empty() {
+            return Some(G::no_moves(self));
+        }
+        None
+    }
+
+    /// The outcome including the draws that end games in play: threefold repetition, the
+    /// move-count rule and insufficient material.
+    pub fn outcome_with_draws(&self) -> Option<Outcome> {
+        if let Some(o) = self.outcome() {
+            return Some(o);
+        }
+        if self.repetitions() >= 2 {
+            return Some(Outcome::draw(Termination::Repetition));
+        }
+        if self.halfmove_clock() >= self.config().move_limit {
+            return Some(Outcome::draw(Termination::MoveLimit));
+        }
+        if G::insufficient_material(self) {
+            return Some(Outcome::draw(Termination::InsufficientMaterial));
+        }
+        None
+    }
+}

@@ -1,0 +1,250 @@
+//! Persian Chess: Celtic Citadel, Persian Princess, Egyptian Eye and Oriental Omega.
+//!
+//! FIDE chess on the 9x9 b2–j10 with four corner citadels, the princess and fortress (or
+//! champion and wizard), castling both ways with the king moving 3 or 2 cells, the citadel
+//! draw, the rendezvous, the Persian Princess centre cell and the Egyptian Eye.
+
+use crate::castling::{CastleSpec, Castling};
+use crate::fide::{self, kind};
+use crate::game::Changes;
+use crate::{Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position, PositionError, Termination};
+use citadel_geometry::{boards, Bitboard, Square};
+use citadel_pieces::catalog;
+use std::sync::OnceLock;
+
+/// The four sub-variants, as the const parameter of [`Persian`].
+pub mod sub {
+    /// Celtic Citadel: the basic rules only.
+    pub const CELTIC_CITADEL: u8 = 0;
+    /// Persian Princess: rendezvous and the centre cell f6.
+    pub const PERSIAN_PRINCESS: u8 = 1;
+    /// Egyptian Eye: rendezvous and the All Seeing Eye on f6.
+    pub const EGYPTIAN_EYE: u8 = 2;
+    /// Oriental Omega: champions and wizards, rendezvous with the champion.
+    pub const ORIENTAL_OMEGA: u8 = 3;
+}
+
+/// A Persian Chess sub-variant; use the aliases [`CelticCitadel`], [`PersianPrincess`],
+/// [`EgyptianEye`], [`OrientalOmega`].
+///
+/// Kinds: K Q R B N P (0–5), then princess S and fortress F (6, 7), or champion C and
+/// wizard W in Oriental Omega. Rights bits: `K` (princess-side castling) 1, `Q` (queen-side)
+/// 2, `k` 4, `q` 8, rendezvous `Z` 16, `z` 32.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Persian<const SUB: u8>;
+
+/// Persian Chess, Celtic Citadel.
+pub type CelticCitadel = Persian<{ sub::CELTIC_CITADEL }>;
+/// Persian Chess, Persian Princess.
+pub type PersianPrincess = Persian<{ sub::PERSIAN_PRINCESS }>;
+/// Persian Chess, Egyptian Eye.
+pub type EgyptianEye = Persian<{ sub::EGYPTIAN_EYE }>;
+/// Persian Chess, Oriental Omega.
+pub type OrientalOmega = Persian<{ sub::ORIENTAL_OMEGA }>;
+
+/// Rights bit of White's rendezvous (`Z`); Black's is the next bit (`z`).
+pub const RENDEZVOUS: u64 = 16;
+/// The `Special` number of the rendezvous move.
+pub const RENDEZVOUS_MOVE: u8 = 0;
+
+/// Start positions of the four sub-variants.
+pub const STARTS: [&str; 4] = [
+    "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKBSNR1/F9F w KQkq - 0 1",
+    "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
+    "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
+    "w9w/1rnbqkcbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKCBNR1/W9W w KQZkqz - 0 1",
+];
+const IDS: [&str; 4] = ["celtic-citadel", "persian-princess", "egyptian-eye", "oriental-omega"];
+
+/// Kind of the princess (or champion in Oriental Omega).
+pub const PRINCESS: u8 = 6;
+/// Kind of the fortress (or wizard in Oriental Omega).
+pub const FORTRESS: u8 = 7;
+
+struct Tables {
+    cfg: Config,
+    castling: Castling,
+    /// Enemy citadels of each side: a king there draws.
+    enemy_citadels: [Bitboard; 2],
+    /// Rendezvous cells per side: (princess cell g2, bishop cell h2).
+    rendezvous: [(Square, Square); 2],
+    /// Cells of the Eye's two diagonals (Egyptian Eye only).
+    eye_diagonals: Bitboard,
+    centre: Square,
+}
+
+fn build(s: u8) -> Tables {
+    let extra = if s == sub::ORIENTAL_OMEGA {
+        vec![catalog::champion(), catalog::wizard()]
+    } else {
+        vec![catalog::princess(), catalog::fortress()]
+    };
+    let mut cfg = fide::config(IDS[s as usize], boards::persian(), extra, STARTS[s as usize], [2, 8], [9, 1]);
+    let sq = |cfg: &Config, n: &str| cfg.sq(n);
+    let b = |cfg: &Config, ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
+    let centre = sq(&cfg, "f6");
+    let geo = cfg.geometry();
+    let mut eye_diagonals = Bitboard::EMPTY;
+    for d in citadel_geometry::Dir::DIAGONAL {
+        eye_diagonals |= geo.ray_mask(centre, d);
+    }
+    let f6 = Bitboard::from_square(centre);
+    match s {
+        sub::PERSIAN_PRINCESS => {
+            for k in [kind::KING, kind::QUEEN, kind::ROOK, kind::BISHOP, kind::KNIGHT, FORTRESS] {
+                cfg = cfg.forbid_landing(k, f6);
+            }
+        }
+        sub::EGYPTIAN_EYE => {
+            for k in 0..8 {
+                cfg = cfg.forbid_landing(k, f6);
+            }
+            cfg = cfg.forbid_landing(kind::KING, eye_diagonals);
+        }
+        _ => {}
+    }
+    let specs = vec![
+        CastleSpec {
+            right: 1,
+            king: (sq(&cfg, "f2"), sq(&cfg, "i2")),
+            rook: (sq(&cfg, "j2"), sq(&cfg, "h2")),
+            empty: b(&cfg, &["g2", "h2", "i2"]),
+            safe: b(&cfg, &["f2", "g2", "h2", "i2"]),
+        },
+        CastleSpec {
+            right: 2,
+            king: (sq(&cfg, "f2"), sq(&cfg, "d2")),
+            rook: (sq(&cfg, "b2"), sq(&cfg, "e2")),
+            empty: b(&cfg, &["c2", "d2", "e2"]),
+            safe: b(&cfg, &["f2", "e2", "d2"]),
+        },
+        CastleSpec {
+            right: 4,
+            king: (sq(&cfg, "f10"), sq(&cfg, "i10")),
+            rook: (sq(&cfg, "j10"), sq(&cfg, "h10")),
+            empty: b(&cfg, &["g10", "h10", "i10"]),
+            safe: b(&cfg, &["f10", "g10", "h10", "i10"]),
+        },
+        CastleSpec {
+            right: 8,
+            king: (sq(&cfg, "f10"), sq(&cfg, "d10")),
+            rook: (sq(&cfg, "b10"), sq(&cfg, "e10")),
+            empty: b(&cfg, &["c10", "d10", "e10"]),
+            safe: b(&cfg, &["f10", "e10", "d10"]),
+        },
+    ];
+    let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
+    Tables {
+        enemy_citadels: [b(&cfg, &["a11", "k11"]), b(&cfg, &["a1", "k1"])],
+        rendezvous: [(sq(&cfg, "g2"), sq(&cfg, "h2")), (sq(&cfg, "g10"), sq(&cfg, "h10"))],
+        eye_diagonals,
+        centre,
+        castling,
+        cfg,
+    }
+}
+
+fn tables<const S: u8>() -> &'static Tables {
+    static T: [OnceLock<Tables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    T[S as usize].get_or_init(|| build(S))
+}
+
+impl<const S: u8> Persian<S> {
+    /// Whether this sub-variant has the rendezvous.
+    pub const HAS_RENDEZVOUS: bool = S != sub::CELTIC_CITADEL;
+
+    /// The castling table.
+    pub fn castling() -> &'static Castling {
+        &tables::<S>().castling
+    }
+
+    fn rendezvous(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+        let us = pos.turn();
+        if lg.in_check || pos.rights() & (RENDEZVOUS << us.index()) == 0 {
+            return;
+        }
+        let (g, h) = tables::<S>().rendezvous[us.index()];
+        if pos.piece_at(g) == Some(Piece::new(PRINCESS, us)) && pos.piece_at(h) == Some(Piece::new(kind::BISHOP, us)) {
+            let m = Move::with_flag(g, h, MoveFlag::Special(RENDEZVOUS_MOVE));
+            if pos.is_safe_after(&m) {
+                out.push(m);
+            }
+        }
+    }
+}
+
+impl<const S: u8> Game for Persian<S> {
+    #[inline(always)]
+    fn config() -> &'static Config {
+        &tables::<S>().cfg
+    }
+
+    #[inline(always)]
+    fn decided(pos: &Position<Self>) -> Option<Outcome> {
+        let t = tables::<S>();
+        for c in Color::BOTH {
+            if (pos.royals(c) & t.enemy_citadels[c.index()]).any() {
+                return Some(Outcome::draw(Termination::Citadel));
+            }
+        }
+        None
+    }
+
+    fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+        tables::<S>().castling.generate(pos, lg, out);
+        if Self::HAS_RENDEZVOUS {
+            Self::rendezvous(pos, lg, out);
+        }
+    }
+
+    #[inline(always)]
+    fn effect(pos: &Position<Self>, m: &Move, ch: &mut Changes) -> bool {
+        match m.flag {
+            MoveFlag::Special(RENDEZVOUS_MOVE) => {
+                ch.set(m.from, pos.code_at(m.to));
+                ch.set(m.to, pos.code_at(m.from));
+                true
+            }
+            MoveFlag::Castle => tables::<S>().castling.effect(pos, m, ch),
+            _ => false,
+        }
+    }
+
+    #[inline(always)]
+    fn update_rights(pos: &mut Position<Self>, m: &Move) {
+        let mut r = tables::<S>().castling.rights_after(pos.rights(), m);
+        if m.flag == MoveFlag::Special(RENDEZVOUS_MOVE) {
+            r &= !(RENDEZVOUS << pos.turn().index());
+        }
+        if r != pos.rights() {
+            pos.set_rights(r);
+        }
+    }
+
+    fn insufficient_material(pos: &Position<Self>) -> bool {
+        fide::insufficient_material(pos)
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
+        fide::one_king_each(pos)?;
+        let t = tables::<S>();
+        let geo = t.cfg.geometry();
+        if !Self::HAS_RENDEZVOUS && pos.rights() & (RENDEZVOUS | RENDEZVOUS << 1) != 0 {
+            return Err(PositionError::BadRight("this game has no rendezvous".into()));
+        }
+        if S == sub::EGYPTIAN_EYE {
+            if let Some(p) = pos.piece_at(t.centre) {
+                return Err(PositionError::BadSquare { piece: t.cfg.symbol_of(p.kind, p.color), square: "f6".into() });
+            }
+            for c in Color::BOTH {
+                if let Some(k) = (pos.royals(c) & t.eye_diagonals).first() {
+                    return Err(PositionError::BadSquare {
+                        piece: t.cfg.symbol_of(kind::KING, c),
+                        square: geo.name_of(k).to_string(),
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,488 @@
+//! The position: mailbox + bitboards + Zobrist hash + state, with make/unmake.
+
+use crate::game::Changes;
+use crate::{Color, Config, Game, Move, MoveFlag, Piece};
+use citadel_geometry::{Bitboard, Square};
+use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
+
+/// Most kinds a game may have.
+pub const MAX_KINDS: usize = 32;
+
+/// The piece bitboards of a position: by colour and by kind (kinds colourless).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bitboards {
+    /// Cells of each side's pieces.
+    pub color: [Bitboard; 2],
+    /// Cells of each kind's pieces, both sides.
+    pub kind: [Bitboard; MAX_KINDS],
+}
+
+impl Bitboards {
+    /// Every occupied cell.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.color[0] | self.color[1]
+    }
+
+    /// Cells of `color`'s pieces of `kind`.
+    #[inline(always)]
+    pub fn pieces(&self, kind: u8, color: Color) -> Bitboard {
+        self.kind[kind as usize] & self.color[color.index()]
+    }
+
+    #[inline(always)]
+    fn toggle(&mut self, sq: Square, code: u8) {
+        if let Some(p) = Piece::from_code(code) {
+            let b = Bitboard::from_square(sq);
+            self.color[p.color.index()] ^= b;
+            self.kind[p.kind as usize] ^= b;
+        }
+    }
+}
+
+/// A position's contents before validation: what a FEN describes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setup {
+    /// The piece on each cell, by dense index.
+    pub board: Vec<Option<Piece>>,
+    /// Side to move.
+    pub turn: Color,
+    /// The game's rights bits (castling, rendezvous, swap, ...).
+    pub rights: u64,
+    /// Cells whose pieces still hold a first-move right.
+    pub unmoved: Bitboard,
+    /// The en passant cell (passed over by the last double step).
+    pub ep: Option<Square>,
+    /// Plies since the last capture or pawn move.
+    pub halfmove: u16,
+    /// Move number, starting at 1.
+    pub fullmove: u32,
+}
+
+/// Why a set-up position is not a position of the game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The side that just moved has its (sole) royal piece attacked.
+    #[error("the side not to move ({0:?}) is in check")]
+    OppositeCheck(Color),
+    /// A side has no royal piece.
+    #[error("{0:?} has no king")]
+    NoRoyal(Color),
+    /// A side has more royal pieces than the game allows.
+    #[error("{0:?} has too many kings")]
+    TooManyRoyals(Color),
+    /// A piece stands where the game does not allow it.
+    #[error("{piece} cannot stand on {square}")]
+    BadSquare {
+        /// The piece's symbol.
+        piece: String,
+        /// The cell's name.
+        square: String,
+    },
+    /// A right is set that the position cannot have.
+    #[error("invalid right: {0}")]
+    BadRight(String),
+    /// The en passant cell is not one a double step passed.
+    #[error("invalid en passant square {0}")]
+    BadEnPassant(String),
+    /// The board has the wrong number of cells for the game.
+    #[error("the board has {0} cells, the game {1}")]
+    BoardSize(usize, usize),
+}
+
+/// What `unmake` needs to restore.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    rights: u64,
+    unmoved: Bitboard,
+    ep: Option<Square>,
+    halfmove: u16,
+    hash: u64,
+    old: [(Square, u8); 8],
+    n: u8,
+}
+
+/// A position of game `G`.
+///
+/// Create one from a [`Setup`] (the notation crate parses FEN into one), list its legal moves
+/// with [`legal_moves`](Position::legal_moves), and [`play`](Position::play) /
+/// [`undo`](Position::undo) moves.
+#[derive(Clone)]
+pub struct Position<G: Game> {
+    cfg: &'static Config,
+    board: [u8; 128],
+    bb: Bitboards,
+    turn: Color,
+    rights: u64,
+    unmoved: Bitboard,
+    ep: Option<Square>,
+    halfmove: u16,
+    fullmove: u32,
+    hash: u64,
+    stack: Vec<Undo>,
+    _game: PhantomData<G>,
+}
+
+impl<G: Game> std::fmt::Debug for Position<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let g = self.cfg.geometry();
+        let pieces: Vec<String> = g
+            .all()
+            .iter()
+            .filter_map(|s| self.piece_at(s).map(|p| format!("{}{}", self.cfg.symbol_of(p.kind, p.color), g.name_of(s))))
+            .collect();
+        f.debug_struct("Position")
+            .field("game", &self.cfg.id)
+            .field("pieces", &pieces.join(" "))
+            .field("turn", &self.turn)
+            .field("rights", &self.rights)
+            .field("ep", &self.ep)
+            .finish()
+    }
+}
+
+impl<G: Game> PartialEq for Position<G> {
+    fn eq(&self, o: &Self) -> bool {
+        self.board == o.board
+            && self.turn == o.turn
+            && self.rights == o.rights
+            && self.unmoved == o.unmoved
+            && self.ep == o.ep
+            && self.halfmove == o.halfmove
+            && self.fullmove == o.fullmove
+    }
+}
+
+impl<G: Game> Position<G> {
+    /// Builds a position from a setup and checks it against the core's and the game's rules.
+    pub fn from_setup(setup: &Setup) -> Result<Self, PositionError> {
+        let cfg = G::config();
+        let n = cfg.geometry().len();
+        if setup.board.len() != n {
+            return Err(PositionError::BoardSize(setup.board.len(), n));
+        }
+        let mut pos = Position {
+            cfg,
+            board: [0; 128],
+            bb: Bitboards { color: [Bitboard::EMPTY; 2], kind: [Bitboard::EMPTY; MAX_KINDS] },
+            turn: setup.turn,
+            rights: setup.rights,
+            unmoved: setup.unmoved,
+            ep: setup.ep,
+            halfmove: setup.halfmove,
+            fullmove: setup.fullmove.max(1),
+            hash: 0,
+            stack: Vec::with_capacity(64),
+            _game: PhantomData,
+        };
+        for (i, p) in setup.board.iter().enumerate() {
+            if let Some(p) = p {
+                if p.kind as usize >= cfg.symbols.len() {
+                    return Err(PositionError::BadSquare { piece: format!("kind {}", p.kind), square: i.to_string() });
+                }
+                let sq = Square(i as u8);
+                pos.board[i] = p.code();
+                pos.bb.toggle(sq, p.code());
+            }
+        }
+        pos.hash = pos.compute_hash();
+        for c in Color::BOTH {
+            if pos.royals(c).is_empty() && cfg.royal != 0 {
+                return Err(PositionError::NoRoyal(c));
+            }
+        }
+        let them = setup.turn.other();
+        if let Some(k) = pos.royals(them).single() {
+            if pos.is_attacked(k, setup.turn) {
+                return Err(PositionError::OppositeCheck(them));
+            }
+        }
+        G::validate(&pos)?;
+        Ok(pos)
+    }
+
+    /// The setup this position was built from, as it stands now.
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.cfg.geometry().all().iter().map(|s| self.piece_at(s)).collect(),
+            turn: self.turn,
+            rights: self.rights,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+        }
+    }
+
+    /// The hash computed from scratch (equals [`hash`](Self::hash) at all times).
+    pub fn compute_hash(&self) -> u64 {
+        let z = &self.cfg.zobrist;
+        let mut h = 0;
+        for sq in self.bb.occupied() {
+            h ^= z.pieces[self.board[sq.index()] as usize][sq.index()];
+        }
+        if self.turn == Color::Black {
+            h ^= z.side;
+        }
+        if let Some(e) = self.ep {
+            h ^= z.ep[e.index()];
+        }
+        for sq in self.unmoved {
+            h ^= z.unmoved[sq.index()];
+        }
+        h ^ z.rights_key(self.rights)
+    }
+
+    /// The game's configuration.
+    #[inline(always)]
+    pub fn config(&self) -> &'static Config {
+        self.cfg
+    }
+
+    /// The piece bitboards.
+    #[inline(always)]
+    pub fn bitboards(&self) -> &Bitboards {
+        &self.bb
+    }
+
+    /// The piece on `sq`.
+    #[inline(always)]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        Piece::from_code(self.board[sq.index()])
+    }
+
+    /// The mailbox code on `sq` (0 when empty).
+    #[inline(always)]
+    pub fn code_at(&self, sq: Square) -> u8 {
+        self.board[sq.index()]
+    }
+
+    /// Side to move.
+    #[inline(always)]
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+
+    /// The game's rights bits.
+    #[inline(always)]
+    pub fn rights(&self) -> u64 {
+        self.rights
+    }
+
+    /// Sets the rights bits (for the game's `update_rights` hook), keeping the hash right.
+    #[inline(always)]
+    pub fn set_rights(&mut self, rights: u64) {
+        self.hash ^= self.cfg.zobrist.rights_key(self.rights ^ rights);
+        self.rights = rights;
+    }
+
+    /// Cells whose pieces hold a first-move right.
+    #[inline(always)]
+    pub fn unmoved(&self) -> Bitboard {
+        self.unmoved
+    }
+
+    /// The en passant cell.
+    #[inline(always)]
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+
+    /// Plies since the last capture or pawn move.
+    #[inline(always)]
+    pub fn halfmove_clock(&self) -> u16 {
+        self.halfmove
+    }
+
+    /// The move number.
+    #[inline(always)]
+    pub fn fullmove_number(&self) -> u32 {
+        self.fullmove
+    }
+
+    /// The Zobrist hash.
+    #[inline(always)]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Moves played on this position object (that [`undo`](Self::undo) can take back).
+    pub fn ply_count(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.stack.last().map(|u| u.mv)
+    }
+
+    /// Cells of `color`'s royal pieces.
+    #[inline(always)]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        let mut r = self.cfg.royal;
+        let mut b = Bitboard::EMPTY;
+        while r != 0 {
+            b |= self.bb.kind[r.trailing_zeros() as usize];
+            r &= r - 1;
+        }
+        b & self.bb.color[color.index()]
+    }
+
+    /// How many times the current position occurred before on this object's history
+    /// (same hash, same side to move), looking back no further than the last irreversible move.
+    pub fn repetitions(&self) -> usize {
+        let n = self.stack.len();
+        let back = (self.halfmove as usize).min(n);
+        self.stack[n - back..].iter().rev().skip(1).step_by(2).filter(|u| u.hash == self.hash).count()
+    }
+
+    /// The board changes `m` makes.
+    #[inline(always)]
+    pub fn changes(&self, m: &Move) -> Changes {
+        let mut ch = Changes::default();
+        if G::effect(self, m, &mut ch) {
+            return ch;
+        }
+        let moved = self.board[m.from.index()];
+        if m.flag == MoveFlag::EnPassant {
+            if let Some(victim) = self.ep_victim(m.to) {
+                ch.set(victim, 0);
+            }
+        }
+        ch.set(m.from, 0);
+        let code = match m.promotion {
+            Some(k) => Piece::new(k, self.turn).code(),
+            None => moved,
+        };
+        ch.set(m.to, code);
+        ch
+    }
+
+    /// The cell of the pawn an en passant capture to `to` removes.
+    #[inline(always)]
+    pub fn ep_victim(&self, to: Square) -> Option<Square> {
+        let fwd = self.cfg.forward[self.turn.index()];
+        self.cfg.geometry().step(to, 0, -fwd)
+    }
+
+    /// Sets a cell directly (for applying changes), keeping bitboards and hash right.
+    #[inline(always)]
+    fn set_code(&mut self, sq: Square, code: u8) -> u8 {
+        let old = self.board[sq.index()];
+        let z = &self.cfg.zobrist;
+        if old != 0 {
+            self.hash ^= z.pieces[old as usize][sq.index()];
+        }
+        if code != 0 {
+            self.hash ^= z.pieces[code as usize][sq.index()];
+        }
+        self.bb.toggle(sq, old);
+        self.bb.toggle(sq, code);
+        self.board[sq.index()] = code;
+        old
+    }
+
+    /// Plays `m`, which must be legal in this position.
+    pub fn play(&mut self, m: Move) {
+        let ch = self.changes(&m);
+        let mut undo = Undo {
+            mv: m,
+            rights: self.rights,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            old: [(Square(0), 0); 8],
+            n: 0,
+        };
+        let moved = Piece::from_code(self.board[m.from.index()]);
+        let them = self.turn.other();
+        let mut capture = false;
+        for &(sq, code) in ch.as_slice() {
+            let old = self.set_code(sq, code);
+            if let Some(p) = Piece::from_code(old) {
+                capture |= p.color == them;
+            }
+            undo.old[undo.n as usize] = (sq, old);
+            undo.n += 1;
+        }
+        let z = &self.cfg.zobrist;
+        if let Some(e) = self.ep.take() {
+            self.hash ^= z.ep[e.index()];
+        }
+        if m.flag == MoveFlag::DoubleStep {
+            let fwd = self.cfg.forward[self.turn.index()];
+            if let Some(e) = self.cfg.geometry().step(m.from, 0, fwd) {
+                self.ep = Some(e);
+                self.hash ^= z.ep[e.index()];
+            }
+        }
+        let pawn = moved.is_some_and(|p| self.cfg.is_pawn(p.kind));
+        self.halfmove = if capture || pawn { 0 } else { self.halfmove.saturating_add(1) };
+        let touched = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
+        let lost = self.unmoved & touched;
+        for sq in lost {
+            self.hash ^= z.unmoved[sq.index()];
+        }
+        self.unmoved ^= lost;
+        G::update_rights(self, &m);
+        if self.turn == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = them;
+        self.hash ^= self.cfg.zobrist.side;
+        self.stack.push(undo);
+    }
+
+    /// Takes back the last move played; returns it, or `None` when there is none.
+    pub fn undo(&mut self) -> Option<Move> {
+        let u = self.stack.pop()?;
+        for i in (0..u.n as usize).rev() {
+            let (sq, code) = u.old[i];
+            self.set_code(sq, code);
+        }
+        self.turn = self.turn.other();
+        if self.turn == Color::Black {
+            self.fullmove -= 1;
+        }
+        self.rights = u.rights;
+        self.unmoved = u.unmoved;
+        self.ep = u.ep;
+        self.halfmove = u.halfmove;
+        self.hash = u.hash;
+        Some(u.mv)
+    }
+
+    /// Removes the first-move rights of `cells` (for games whose special moves move pieces
+    /// other than from `from` to `to`).
+    pub fn clear_unmoved(&mut self, cells: Bitboard) {
+        let lost = self.unmoved & cells;
+        for sq in lost {
+            self.hash ^= self.cfg.zobrist.unmoved[sq.index()];
+        }
+        self.unmoved ^= lost;
+    }
+
+    /// The bitboards after the board changes of `m`, without playing it.
+    #[inline(always)]
+    pub fn bitboards_after(&self, ch: &Changes) -> Bitboards {
+        let mut bb = self.bb;
+        let mut overlay: [(Square, u8); 8] = [(Square(0), 0); 8];
+        let mut n = 0;
+        for &(sq, code) in ch.as_slice() {
+            let old = overlay[..n]
+                .iter()
+                .rev()
+                .find(|(s, _)| *s == sq)
+                .map(|&(_, c)| c)
+                .unwrap_or(self.board[sq.index()]);
+            bb.toggle(sq, old);
+            bb.toggle(sq, code);
+            overlay[n] = (sq, code);
+            n += 1;
+        }
+        bb
+    }
+}

@@ -1,0 +1,27 @@
+//! Perft speed per game.
+
+use citadel_notation::fen;
+use citadel_rules::{Chess, CelticCitadel, EgyptianEye, OrientalOmega, PersianPrincess};
+use criterion::{criterion_group, criterion_main, Criterion};
+
+fn bench(c: &mut Criterion) {
+    let mut g = c.benchmark_group("perft");
+    g.sample_size(10);
+    macro_rules! game {
+        ($name:expr, $G:ty, $depth:expr) => {
+            g.bench_function($name, |b| {
+                let mut pos = fen::start::<$G>();
+                b.iter(|| citadel_search::perft(&mut pos, $depth))
+            });
+        };
+    }
+    game!("chess/4", Chess, 4);
+    game!("celtic-citadel/3", CelticCitadel, 3);
+    game!("persian-princess/3", PersianPrincess, 3);
+    game!("egyptian-eye/3", EgyptianEye, 3);
+    game!("oriental-omega/3", OrientalOmega, 3);
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

@@ -3,6 +3,7 @@
 //! error naming the field and the offending text — never a panic.
 
 pub mod coord;
+pub mod diagram;
 pub mod fen;
 mod rights;
 

@@ -1,0 +1,56 @@
+//! `citadel`: a thin command line over the Citadel crates.
+
+mod perft;
+mod show;
+
+use citadel_rules::Variant;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Play, check and analyse large and historical chess variants.
+#[derive(Parser)]
+#[command(name = "citadel", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games and their ids.
+    Variants,
+    /// Draw a position in the terminal, with its FEN, check and outcome.
+    Show(show::Args),
+    /// Count the leaves of the legal-move tree (perft), optionally per first move.
+    Perft(perft::Args),
+}
+
+/// An error for the user: printed on stderr, exit code 1.
+pub struct Failure(pub String);
+
+impl<E: std::fmt::Display> From<E> for Failure {
+    fn from(e: E) -> Self {
+        Failure(e.to_string())
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Variants => {
+            for v in Variant::ALL {
+                println!("{:<18} {}", v.id(), v.name());
+            }
+            Ok(())
+        }
+        Command::Show(a) => show::run(&a),
+        Command::Perft(a) => perft::run(&a),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Failure(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -1,0 +1,94 @@
+//! `citadel perft`: leaf counts of the legal-move tree, with divide, threads and JSON.
+
+use crate::Failure;
+use citadel_notation::{coord, fen, FenRights};
+use citadel_rules::{with_game, Variant};
+use serde::Serialize;
+
+/// Arguments of `citadel perft`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game id (see `citadel variants`).
+    #[arg(long)]
+    variant: String,
+    /// Position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Depth in plies.
+    #[arg(long)]
+    depth: u32,
+    /// Print each first move with its count.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    variant: &'static str,
+    fen: String,
+    depth: u32,
+    nodes: u64,
+    seconds: f64,
+    nps: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    divide: Option<Vec<DivideEntry>>,
+}
+
+#[derive(Serialize)]
+struct DivideEntry {
+    #[serde(rename = "move")]
+    mv: String,
+    nodes: u64,
+}
+
+pub fn run(a: &Args) -> Result<(), Failure> {
+    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    with_game!(variant, G => perft::<G>(a))
+}
+
+fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
+    let pos = match &a.fen {
+        Some(f) => fen::parse::<G>(f)?,
+        None => fen::start::<G>(),
+    };
+    let start = std::time::Instant::now();
+    let (nodes, divide) = if a.divide {
+        let d = citadel_search::divide_parallel(&pos, a.depth, a.threads);
+        let entries: Vec<DivideEntry> = d
+            .iter()
+            .map(|(m, n)| DivideEntry { mv: coord::write(&pos, m), nodes: *n })
+            .collect();
+        (entries.iter().map(|e| e.nodes).sum(), Some(entries))
+    } else {
+        (citadel_search::perft_parallel(&pos, a.depth, a.threads), None)
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let report = Report {
+        variant: G::config().id,
+        fen: fen::write(&pos),
+        depth: a.depth,
+        nodes,
+        seconds,
+        nps: if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 },
+        divide,
+    };
+    if a.json {
+        println!("{}", serde_json::to_string(&report)?);
+        return Ok(());
+    }
+    if let Some(d) = &report.divide {
+        for e in d {
+            println!("{}: {}", e.mv, e.nodes);
+        }
+        println!();
+    }
+    println!("perft {}: {}", report.depth, report.nodes);
+    println!("time: {:.3} s, {:.2} Mnps", report.seconds, report.nps / 1e6);
+    Ok(())
+}

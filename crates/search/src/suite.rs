@@ -1,0 +1,100 @@
+//! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
+//! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
+
+use citadel_notation::{fen, FenRights};
+use citadel_rules::{with_game, Variant};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One fixture file: a game and its positions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PerftFile {
+    /// Variant id.
+    pub variant: String,
+    /// The positions with their counts.
+    pub positions: Vec<PerftCase>,
+}
+
+/// One position with its perft counts from depth 1 up.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct PerftCase {
+    /// Short name.
+    pub name: String,
+    /// The position.
+    pub fen: String,
+    /// Perft at depths 1, 2, ...
+    pub perft: Vec<u64>,
+    /// Deepest depth checked by the default test run.
+    #[serde(default = "default_depth")]
+    pub test_depth: u32,
+    /// Where the numbers come from, or what the position tests.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub source: String,
+}
+
+fn default_depth() -> u32 {
+    3
+}
+
+/// The result of checking one depth.
+#[derive(Clone, Debug)]
+pub struct DepthResult {
+    /// The depth.
+    pub depth: u32,
+    /// The fixture's count.
+    pub expected: u64,
+    /// The computed count.
+    pub got: u64,
+    /// Seconds taken.
+    pub seconds: f64,
+}
+
+/// Reads every `*.json` fixture file in `dir`, sorted by name.
+pub fn load_dir(dir: &Path) -> Result<Vec<(String, PerftFile)>, String> {
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let file: PerftFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok((p.display().to_string(), file))
+        })
+        .collect()
+}
+
+/// Checks a case at depths `1..=max_depth` (capped by the counts it has) on `threads`
+/// threads; the error names the variant, FEN problem or first wrong depth.
+pub fn check_case(variant: Variant, case: &PerftCase, max_depth: u32, threads: usize) -> Result<Vec<DepthResult>, String> {
+    with_game!(variant, G => check::<G>(case, max_depth, threads))
+}
+
+fn check<G: FenRights>(case: &PerftCase, max_depth: u32, threads: usize) -> Result<Vec<DepthResult>, String> {
+    let pos = fen::parse::<G>(&case.fen).map_err(|e| format!("{}: {e}", case.name))?;
+    let again = fen::write(&pos);
+    if fen::parse::<G>(&again).map(|p| fen::write(&p)) != Ok(again.clone()) {
+        return Err(format!("{}: FEN does not round-trip: {again}", case.name));
+    }
+    let mut out = Vec::new();
+    for (i, &expected) in case.perft.iter().enumerate() {
+        let depth = i as u32 + 1;
+        if depth > max_depth {
+            break;
+        }
+        let t = std::time::Instant::now();
+        let got = crate::perft_parallel(&pos, depth, threads);
+        let seconds = t.elapsed().as_secs_f64();
+        if got != expected {
+            return Err(format!(
+                "{} ({}): perft {depth} = {got}, fixture says {expected}",
+                case.name, case.fen
+            ));
+        }
+        out.push(DepthResult { depth, expected, got, seconds });
+    }
+    Ok(out)
+}

@@ -2,6 +2,7 @@
 
 mod perft;
 mod show;
+mod suite;
 
 use citadel_rules::Variant;
 use clap::{Parser, Subcommand};
@@ -23,6 +24,8 @@ enum Command {
     Show(show::Args),
     /// Count the leaves of the legal-move tree (perft), optionally per first move.
     Perft(perft::Args),
+    /// Check perft fixture files: every listed depth of every position.
+    Suite(suite::Args),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -45,6 +48,7 @@ fn main() -> ExitCode {
         }
         Command::Show(a) => show::run(&a),
         Command::Perft(a) => perft::run(&a),
+        Command::Suite(a) => suite::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

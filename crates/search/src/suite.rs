@@ -49,13 +49,17 @@ pub struct DepthResult {
     pub seconds: f64,
 }
 
-/// Reads every `*.json` fixture file in `dir`, sorted by name.
-pub fn load_dir(dir: &Path) -> Result<Vec<(String, PerftFile)>, String> {
-    let mut files: Vec<_> = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
+/// Reads one fixture file, or every `*.json` fixture file in a directory (sorted by name).
+pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
+    let mut files: Vec<_> = if path.is_dir() {
+        std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
     files.sort();
     files
         .into_iter()

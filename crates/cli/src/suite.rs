@@ -1,0 +1,62 @@
+//! `citadel suite`: check perft fixture files (all depths, or up to `--max-depth`).
+
+use crate::Failure;
+use citadel_rules::Variant;
+use citadel_search::suite;
+use std::path::PathBuf;
+
+/// Arguments of `citadel suite`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Fixture files or directories of them (`fixtures/perft`).
+    #[arg(required = true)]
+    paths: Vec<PathBuf>,
+    /// Only the fixtures of this game.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Deepest depth to check (default: every depth a fixture lists).
+    #[arg(long)]
+    max_depth: Option<u32>,
+    /// Worker threads (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+pub fn run(a: &Args) -> Result<(), Failure> {
+    let only: Option<Variant> = a.variant.as_deref().map(str::parse).transpose().map_err(Failure)?;
+    let mut failures = Vec::new();
+    let (mut cases, mut nodes, mut seconds) = (0, 0u64, 0f64);
+    for path in &a.paths {
+        for (file, fixture) in suite::load_dir(path).map_err(Failure)? {
+            let Ok(v) = fixture.variant.parse::<Variant>() else {
+                failures.push(format!("{file}: unknown variant `{}`", fixture.variant));
+                continue;
+            };
+            if only.is_some_and(|o| o != v) {
+                continue;
+            }
+            for case in &fixture.positions {
+                cases += 1;
+                match suite::check_case(v, case, a.max_depth.unwrap_or(u32::MAX), a.threads) {
+                    Ok(results) => {
+                        for r in results {
+                            nodes += r.got;
+                            seconds += r.seconds;
+                            println!("ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s", v.id(), case.name, r.depth, r.got, r.seconds);
+                        }
+                    }
+                    Err(e) => {
+                        println!("FAIL {:<18} {e}", v.id());
+                        failures.push(format!("{file}: {e}"));
+                    }
+                }
+            }
+        }
+    }
+    println!("{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed", failures.len());
+    if failures.is_empty() {
+        Ok(())
+    } else {
+        Err(Failure(failures.join("\n")))
+    }
+}

@@ -52,7 +52,11 @@ pub struct FenError {
 
 impl FenError {
     fn new(field: FenField, text: &str, reason: impl Into<String>) -> Self {
-        FenError { field, text: text.to_string(), reason: reason.into() }
+        FenError {
+            field,
+            text: text.to_string(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -74,18 +78,24 @@ pub fn parse<G: FenRights>(fen: &str) -> Result<Position<G>, FenError> {
 }
 
 fn position_error(fen: &str, e: PositionError) -> FenError {
-    let field = match e {
-        PositionError::BadRight(_) => FenField::Rights,
-        PositionError::BadEnPassant(_) => FenField::EnPassant,
-        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => FenField::Board,
-        _ => FenField::Position,
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let (field, text) = match e {
+        PositionError::BadRight(_) => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
+        PositionError::BadEnPassant(_) => {
+            (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
+        }
+        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => {
+            (FenField::Board, fields.first().copied().unwrap_or(""))
+        }
+        _ => (FenField::Position, fen),
     };
-    FenError::new(field, fen, e.to_string())
+    FenError::new(field, text, e.to_string())
 }
 
 /// The start position of game `G`.
 pub fn start<G: FenRights>() -> Position<G> {
-    parse::<G>(G::config().start_fen).unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
+    parse::<G>(G::config().start_fen)
+        .unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
@@ -98,7 +108,11 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
         return Err(FenError::new(FenField::Board, fen, "empty FEN"));
     }
     if fields.len() > 6 {
-        return Err(FenError::new(FenField::Position, fields[6], "too many fields"));
+        return Err(FenError::new(
+            FenField::Position,
+            fields[6],
+            "too many fields",
+        ));
     }
     let mut setup = Setup {
         board: vec![None; geo.len()],
@@ -124,7 +138,11 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
             .parse_square(ep)
             .ok_or_else(|| FenError::new(FenField::EnPassant, ep, "no such cell"))?;
         if !G::config().en_passant {
-            return Err(FenError::new(FenField::EnPassant, ep, "this game has no en passant"));
+            return Err(FenError::new(
+                FenField::EnPassant,
+                ep,
+                "this game has no en passant",
+            ));
         }
         setup.ep = Some(sq);
     }
@@ -166,20 +184,27 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         return Err(FenError::new(
             FenField::Board,
             text,
-            format!("{} {unit}s given, the board has {}", given.len(), rows.len()),
+            format!(
+                "{} {unit}s given, the board has {}",
+                given.len(),
+                rows.len()
+            ),
         ));
     }
     let tokens = tokens::<G>();
     for (ri, (row, cells)) in given.iter().zip(&rows).enumerate() {
         let label = format!("{unit} {}", rows.len() - ri);
-        let bad = |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
+        let bad =
+            |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
         let mut col = 0usize;
         let mut rest: &str = row;
         while !rest.is_empty() {
             let c = rest.as_bytes()[0];
             if c.is_ascii_digit() {
                 let n_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let n: usize = rest[..n_len].parse().map_err(|_| bad("bad number".into()))?;
+                let n: usize = rest[..n_len]
+                    .parse()
+                    .map_err(|_| bad("bad number".into()))?;
                 if n == 0 {
                     return Err(bad("a run of 0 cells".into()));
                 }
@@ -187,18 +212,27 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
                 rest = &rest[n_len..];
             } else if c == b'*' {
                 if cells.get(col).is_some_and(|c| c.is_some()) {
-                    return Err(bad(format!("`*` on the existing cell {}", geo.name_of(cells[col].unwrap_or_default()))));
+                    return Err(bad(format!(
+                        "`*` on the existing cell {}",
+                        geo.name_of(cells[col].unwrap_or_default())
+                    )));
                 }
                 col += 1;
                 rest = &rest[1..];
             } else {
-                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str())) else {
+                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
+                else {
                     let ch = rest.chars().next().unwrap_or('?');
                     return Err(bad(format!("unknown piece `{ch}`")));
                 };
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),
-                    Some(None) => return Err(bad(format!("piece `{sym}` on a non-existent cell (column {})", col + 1))),
+                    Some(None) => {
+                        let name = frame_name(geo, cells, col, rows.len() - ri);
+                        return Err(bad(format!(
+                            "piece `{sym}` on the non-existent cell {name}"
+                        )));
+                    }
                     None => {}
                 }
                 col += 1;
@@ -213,6 +247,24 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         }
     }
     Ok(())
+}
+
+/// The name a frame position of a FEN row would have (for cells that do not exist).
+fn frame_name(
+    geo: &citadel_geometry::Geometry,
+    cells: &[Option<citadel_geometry::Square>],
+    col: usize,
+    rank: usize,
+) -> String {
+    let first = cells
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| c.map(|s| geo.coord(s).file as i32 - i as i32));
+    let file = first.unwrap_or(0) + col as i32;
+    match u8::try_from(file) {
+        Ok(f) if f < 26 => format!("{}{rank}", (b'a' + f) as char),
+        _ => format!("column {}", col + 1),
+    }
 }
 
 /// Writes the canonical FEN of a position.
@@ -246,7 +298,9 @@ pub fn write_setup<G: FenRights>(setup: &Setup) -> String {
             out.push_str(&run.to_string());
         }
     }
-    let ep = setup.ep.map_or("-".to_string(), |e| geo.name_of(e).to_string());
+    let ep = setup
+        .ep
+        .map_or("-".to_string(), |e| geo.name_of(e).to_string());
     format!(
         "{out} {} {} {ep} {} {}",
         setup.turn.char(),

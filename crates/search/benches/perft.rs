@@ -1,7 +1,8 @@
-//! Perft speed per game.
+//! Perft speed per game (criterion).
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::fen;
-use citadel_rules::{Chess, CelticCitadel, EgyptianEye, OrientalOmega, PersianPrincess};
+use citadel_rules::{CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
@@ -23,5 +24,9 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default();
+    targets = bench
+}
 criterion_main!(benches);

@@ -11,8 +11,8 @@
 //!   be captured or attacked ([`Game::immune`]), so no move entering or leaving a citadel
 //!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
 
-use crate::{Color, Config, Game, Outcome, Piece, Position, PositionError, Termination};
 use crate::Bitboards;
+use crate::{Color, Config, Game, Outcome, Piece, Position, PositionError, Termination};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::{catalog, PieceDef};
 use std::sync::OnceLock;
@@ -23,7 +23,8 @@ use std::sync::OnceLock;
 pub struct MiniCitadel;
 
 /// The start position.
-pub const START: &str = "g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1";
+pub const START: &str =
+    "g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1";
 
 /// Kind indices: the seven base kinds (0–6), then their promoted forms in the same order
 /// (`base + PROMOTED`).
@@ -110,10 +111,13 @@ fn build() -> Tables {
         };
         cfg.sq(&format!("{}{rank}", files[f]))
     };
-    let right_cells = [true, false].map(|white| std::array::from_fn(|f| (cell(f, white), START_KINDS[f])));
+    let right_cells =
+        [true, false].map(|white| std::array::from_fn(|f| (cell(f, white), START_KINDS[f])));
     let b = |ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
     let enemy_citadels = [b(&["a10", "j10"]), b(&["a1", "j1"])];
-    let pawn_ranks = (2..=7).map(|r| cfg.rank(r)).fold(Bitboard::EMPTY, |a, r| a | r);
+    let pawn_ranks = (2..=7)
+        .map(|r| cfg.rank(r))
+        .fold(Bitboard::EMPTY, |a, r| a | r);
     Tables {
         citadels: enemy_citadels[0] | enemy_citadels[1],
         enemy_citadels,
@@ -169,23 +173,37 @@ impl MiniCitadel {
                 t.cfg.symbol_of(p.kind, p.color),
                 color_name(color)
             )),
-            None => Some(format!("{} is empty, not {}'s unmoved {want}", geo.name_of(sq), color_name(color))),
+            None => Some(format!(
+                "{} is empty, not {}'s unmoved {want}",
+                geo.name_of(sq),
+                color_name(color)
+            )),
         }
     }
 
     fn validate_rights(pos: &Position<Self>) -> Result<(), PositionError> {
         let t = tables();
         if pos.rights() != 0 {
-            return Err(PositionError::BadRight(format!("rights bits {:#x}: this game has none", pos.rights())));
+            return Err(PositionError::BadRight(format!(
+                "rights bits {:#x}: this game has none",
+                pos.rights()
+            )));
         }
-        let board: Vec<Option<Piece>> = t.cfg.geometry().all().iter().map(|s| pos.piece_at(s)).collect();
+        let board: Vec<Option<Piece>> = t
+            .cfg
+            .geometry()
+            .all()
+            .iter()
+            .map(|s| pos.piece_at(s))
+            .collect();
         let mut known = Bitboard::EMPTY;
         for c in Color::BOTH {
             for (f, &(sq, _)) in t.right_cells[c.index()].iter().enumerate() {
                 known.insert(sq);
                 if pos.unmoved().contains(sq) {
                     if let Some(why) = Self::right_problem(&board, c, f) {
-                        let letter = (if c == Color::White { b'A' } else { b'a' } + f as u8) as char;
+                        let letter =
+                            (if c == Color::White { b'A' } else { b'a' } + f as u8) as char;
                         return Err(PositionError::BadRight(format!("`{letter}`: {why}")));
                     }
                 }
@@ -201,7 +219,9 @@ impl MiniCitadel {
     }
 
     fn validate_ep(pos: &Position<Self>) -> Result<(), PositionError> {
-        let Some(e) = pos.ep_square() else { return Ok(()) };
+        let Some(e) = pos.ep_square() else {
+            return Ok(());
+        };
         let cfg = &tables().cfg;
         let geo = cfg.geometry();
         let mover = pos.turn().other();
@@ -209,7 +229,9 @@ impl MiniCitadel {
         let from = geo.step(e, 0, -fwd);
         let to = geo.step(e, 0, fwd);
         let ok = !pos.bitboards().occupied().contains(e)
-            && from.is_some_and(|f| cfg.double_step[mover.index()].contains(f) && pos.piece_at(f).is_none())
+            && from.is_some_and(|f| {
+                cfg.double_step[mover.index()].contains(f) && pos.piece_at(f).is_none()
+            })
             && to.is_some_and(|t| pos.piece_at(t) == Some(Piece::new(kind::PAWN, mover)));
         if ok {
             Ok(())

@@ -2,7 +2,7 @@
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::fen;
-use citadel_rules::{CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess};
+use citadel_rules::{CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
@@ -21,6 +21,7 @@ fn bench(c: &mut Criterion) {
     game!("persian-princess/3", PersianPrincess, 3);
     game!("egyptian-eye/3", EgyptianEye, 3);
     game!("oriental-omega/3", OrientalOmega, 3);
+    game!("mini-citadel/4", MiniCitadel, 4);
     g.finish();
 }
 

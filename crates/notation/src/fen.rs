@@ -222,8 +222,13 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
             } else {
                 let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
                 else {
-                    let ch = rest.chars().next().unwrap_or('?');
-                    return Err(bad(format!("unknown piece `{ch}`")));
+                    // a marker such as `+` is named together with the letter it marks
+                    let mut chars = rest.chars();
+                    let mut token: String = chars.next().into_iter().collect();
+                    if !token.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                        token.extend(chars.next());
+                    }
+                    return Err(bad(format!("unknown piece `{token}`")));
                 };
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),

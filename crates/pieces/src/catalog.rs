@@ -168,6 +168,11 @@ pub fn first_guard_knight() -> PieceDef {
 pub fn promoted(base: &PieceDef) -> PieceDef {
     let mut p = PieceDef::new(&format!("promoted {}", base.name), base.letter);
     p.oriented = base.oriented;
-    p.atoms = base.atoms.iter().copied().filter(|&(_, m)| m != Mode::First).collect();
+    p.atoms = base
+        .atoms
+        .iter()
+        .copied()
+        .filter(|&(_, m)| m != Mode::First)
+        .collect();
     p.with(&king())
 }

@@ -2,7 +2,9 @@
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::fen;
-use citadel_rules::{CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess};
+use citadel_rules::{
+    CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

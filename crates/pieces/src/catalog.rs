@@ -8,7 +8,9 @@ use citadel_geometry::Dir;
 
 /// King: one step in any direction.
 pub fn king() -> PieceDef {
-    PieceDef::new("king", 'K').leap(1, 0, Mode::Any).leap(1, 1, Mode::Any)
+    PieceDef::new("king", 'K')
+        .leap(1, 0, Mode::Any)
+        .leap(1, 1, Mode::Any)
 }
 
 /// Rook: unlimited orthogonal slides.
@@ -61,7 +63,9 @@ pub fn champion() -> PieceDef {
 
 /// Wizard (Oriental Omega): knight + one diagonal step (NF), not colour-bound.
 pub fn wizard() -> PieceDef {
-    PieceDef::new("wizard", 'W').leap(1, 2, Mode::Any).leap(1, 1, Mode::Any)
+    PieceDef::new("wizard", 'W')
+        .leap(1, 2, Mode::Any)
+        .leap(1, 1, Mode::Any)
 }
 
 /// Ferz: one diagonal step (Shatranj's queen, Tamerlane's fers).
@@ -102,4 +106,21 @@ pub fn giraffe() -> PieceDef {
 /// Shatranj pawn: one step forward, diagonal forward captures, no double step.
 pub fn shatranj_pawn() -> PieceDef {
     pawn()
+}
+
+/// Prince (Tamerlane's shahzada, from the pawn of kings): a royal piece that steps like a king.
+pub fn prince() -> PieceDef {
+    king().named("prince", 'S')
+}
+
+/// Adventitious king (Tamerlane's shah masnu'a, the pawn of pawns' third life): a royal piece
+/// that steps like a king.
+pub fn adventitious_king() -> PieceDef {
+    king().named("adventitious king", 'A')
+}
+
+/// A Tamerlane pawn named after the piece it promotes to (`"rooks"` gives the pawn of rooks):
+/// an orthodox pawn without the double step.
+pub fn pawn_of(piece: &str) -> PieceDef {
+    pawn().named(&format!("pawn of {piece}"), 'P')
 }

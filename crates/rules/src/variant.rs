@@ -15,15 +15,18 @@ pub enum Variant {
     EgyptianEye,
     /// Persian Chess, Oriental Omega.
     OrientalOmega,
+    /// Tamerlane chess.
+    Tamerlane,
 }
 
 impl Variant {
     /// All variants, in the order `citadel variants` lists them.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 6] = [
         Variant::CelticCitadel,
         Variant::PersianPrincess,
         Variant::EgyptianEye,
         Variant::OrientalOmega,
+        Variant::Tamerlane,
         Variant::Chess,
     ];
 
@@ -35,6 +38,7 @@ impl Variant {
             Variant::PersianPrincess => "persian-princess",
             Variant::EgyptianEye => "egyptian-eye",
             Variant::OrientalOmega => "oriental-omega",
+            Variant::Tamerlane => "tamerlane",
         }
     }
 
@@ -46,6 +50,7 @@ impl Variant {
             Variant::PersianPrincess => "Persian Chess: Persian Princess",
             Variant::EgyptianEye => "Persian Chess: Egyptian Eye",
             Variant::OrientalOmega => "Persian Chess: Oriental Omega",
+            Variant::Tamerlane => "Tamerlane chess",
         }
     }
 
@@ -112,6 +117,10 @@ macro_rules! with_game {
             }
             $crate::Variant::OrientalOmega => {
                 type $G = $crate::OrientalOmega;
+                $body
+            }
+            $crate::Variant::Tamerlane => {
+                type $G = $crate::Tamerlane;
                 $body
             }
         }

@@ -22,20 +22,14 @@ pub enum MoveError {
 }
 
 /// Reads a cell name (letter(s) then digits) from the front of `s`.
-fn take_square<'a>(
-    geo: &Geometry,
-    s: &'a str,
-    whole: &str,
-) -> Result<(Square, &'a str), MoveError> {
+fn take_square<'a>(geo: &Geometry, s: &'a str, whole: &str) -> Result<(Square, &'a str), MoveError> {
     let letters = s.bytes().take_while(|b| b.is_ascii_lowercase()).count();
     let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
     if letters == 0 || digits == 0 {
         return Err(MoveError::Syntax(whole.to_string()));
     }
     let name = &s[..letters + digits];
-    let sq = geo
-        .parse_square(name)
-        .ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
+    let sq = geo.parse_square(name).ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
     Ok((sq, &s[letters + digits..]))
 }
 
@@ -82,12 +76,7 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
             .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         Some(k as u8)
     };
-    Ok(CoordMove {
-        from,
-        to,
-        promotion,
-        removal,
-    })
+    Ok(CoordMove { from, to, promotion, removal })
 }
 
 /// Finds the legal move of `pos` that the coordinate text names.
@@ -117,12 +106,7 @@ pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveEr
         if let Some(f) = found {
             // several promotions fit a move without a suffix: take the first listed (the
             // strongest), as GUIs do for an unqualified pawn move to the last rank
-            if f.promotion.is_some()
-                && c.promotion.is_none()
-                && f.from == m.from
-                && f.to == m.to
-                && f.aux == m.aux
-            {
+            if f.promotion.is_some() && c.promotion.is_none() && f.from == m.from && f.to == m.to && f.aux == m.aux {
                 continue;
             }
             return Err(MoveError::Ambiguous(text.to_string()));

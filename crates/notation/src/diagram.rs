@@ -15,14 +15,7 @@ pub fn render<G: FenRights>(pos: &Position<G>) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
     let rows = geo.fen_rows();
-    let width = cfg
-        .symbols
-        .iter()
-        .map(|s| s.chars().count())
-        .max()
-        .unwrap_or(1)
-        .max(1)
-        + 1;
+    let width = cfg.symbols.iter().map(|s| s.chars().count()).max().unwrap_or(1).max(1) + 1;
     let min_file = rows
         .iter()
         .flat_map(|r| r.iter().flatten())
@@ -35,13 +28,7 @@ pub fn render<G: FenRights>(pos: &Position<G>) -> String {
     for (i, row) in rows.iter().enumerate() {
         let rank = geo.ranks() as usize - i;
         // a row starting left of file a (Tamerlane's x2) needs no indent to align file a
-        let start = row
-            .iter()
-            .flatten()
-            .map(|&s| geo.coord(s).file)
-            .min()
-            .unwrap_or(0)
-            .min(0);
+        let start = row.iter().flatten().map(|&s| geo.coord(s).file).min().unwrap_or(0).min(0);
         let lead = (start - min_file) as usize;
         out.push_str(&format!("{rank:>label_w$} "));
         out.push_str(&" ".repeat(lead * width));

@@ -52,11 +52,7 @@ pub struct FenError {
 
 impl FenError {
     fn new(field: FenField, text: &str, reason: impl Into<String>) -> Self {
-        FenError {
-            field,
-            text: text.to_string(),
-            reason: reason.into(),
-        }
+        FenError { field, text: text.to_string(), reason: reason.into() }
     }
 }
 
@@ -81,9 +77,7 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
     let field = match e {
         PositionError::BadRight(_) => FenField::Rights,
         PositionError::BadEnPassant(_) => FenField::EnPassant,
-        PositionError::BadSquare { .. }
-        | PositionError::TooMany { .. }
-        | PositionError::BoardSize(..) => FenField::Board,
+        PositionError::BadSquare { .. } | PositionError::TooMany { .. } | PositionError::BoardSize(..) => FenField::Board,
         _ => FenField::Position,
     };
     FenError::new(field, fen, e.to_string())
@@ -91,8 +85,7 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
 
 /// The start position of game `G`.
 pub fn start<G: FenRights>() -> Position<G> {
-    parse::<G>(G::config().start_fen)
-        .unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
+    parse::<G>(G::config().start_fen).unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
@@ -105,11 +98,7 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
         return Err(FenError::new(FenField::Board, fen, "empty FEN"));
     }
     if fields.len() > 6 {
-        return Err(FenError::new(
-            FenField::Position,
-            fields[6],
-            "too many fields",
-        ));
+        return Err(FenError::new(FenField::Position, fields[6], "too many fields"));
     }
     let mut setup = Setup {
         board: vec![None; geo.len()],
@@ -135,11 +124,7 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
             .parse_square(ep)
             .ok_or_else(|| FenError::new(FenField::EnPassant, ep, "no such cell"))?;
         if !G::config().en_passant {
-            return Err(FenError::new(
-                FenField::EnPassant,
-                ep,
-                "this game has no en passant",
-            ));
+            return Err(FenError::new(FenField::EnPassant, ep, "this game has no en passant"));
         }
         setup.ep = Some(sq);
     }
@@ -181,27 +166,20 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         return Err(FenError::new(
             FenField::Board,
             text,
-            format!(
-                "{} {unit}s given, the board has {}",
-                given.len(),
-                rows.len()
-            ),
+            format!("{} {unit}s given, the board has {}", given.len(), rows.len()),
         ));
     }
     let tokens = tokens::<G>();
     for (ri, (row, cells)) in given.iter().zip(&rows).enumerate() {
         let label = format!("{unit} {}", rows.len() - ri);
-        let bad =
-            |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
+        let bad = |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
         let mut col = 0usize;
         let mut rest: &str = row;
         while !rest.is_empty() {
             let c = rest.as_bytes()[0];
             if c.is_ascii_digit() {
                 let n_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let n: usize = rest[..n_len]
-                    .parse()
-                    .map_err(|_| bad("bad number".into()))?;
+                let n: usize = rest[..n_len].parse().map_err(|_| bad("bad number".into()))?;
                 if n == 0 {
                     return Err(bad("a run of 0 cells".into()));
                 }
@@ -209,34 +187,23 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
                 rest = &rest[n_len..];
             } else if c == b'*' {
                 if cells.get(col).is_some_and(|c| c.is_some()) {
-                    return Err(bad(format!(
-                        "`*` on the existing cell {}",
-                        geo.name_of(cells[col].unwrap_or_default())
-                    )));
+                    return Err(bad(format!("`*` on the existing cell {}", geo.name_of(cells[col].unwrap_or_default()))));
                 }
                 col += 1;
                 rest = &rest[1..];
             } else {
-                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
-                else {
+                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str())) else {
                     let ch = rest.chars().next().unwrap_or('?');
                     // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
                     let marked = format!("{ch}'");
                     if tokens.iter().any(|(s, _)| *s == marked) {
-                        return Err(bad(format!(
-                            "unknown piece `{ch}` (a pawn is written `{marked}`)"
-                        )));
+                        return Err(bad(format!("unknown piece `{ch}` (a pawn is written `{marked}`)")));
                     }
                     return Err(bad(format!("unknown piece `{ch}`")));
                 };
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),
-                    Some(None) => {
-                        return Err(bad(format!(
-                            "piece `{sym}` on a non-existent cell (column {})",
-                            col + 1
-                        )))
-                    }
+                    Some(None) => return Err(bad(format!("piece `{sym}` on a non-existent cell (column {})", col + 1))),
                     None => {}
                 }
                 col += 1;
@@ -284,9 +251,7 @@ pub fn write_setup<G: FenRights>(setup: &Setup) -> String {
             out.push_str(&run.to_string());
         }
     }
-    let ep = setup
-        .ep
-        .map_or("-".to_string(), |e| geo.name_of(e).to_string());
+    let ep = setup.ep.map_or("-".to_string(), |e| geo.name_of(e).to_string());
     format!(
         "{out} {} {} {ep} {} {}",
         setup.turn.char(),

@@ -8,9 +8,7 @@ use citadel_geometry::Dir;
 
 /// King: one step in any direction.
 pub fn king() -> PieceDef {
-    PieceDef::new("king", 'K')
-        .leap(1, 0, Mode::Any)
-        .leap(1, 1, Mode::Any)
+    PieceDef::new("king", 'K').leap(1, 0, Mode::Any).leap(1, 1, Mode::Any)
 }
 
 /// Rook: unlimited orthogonal slides.
@@ -63,9 +61,7 @@ pub fn champion() -> PieceDef {
 
 /// Wizard (Oriental Omega): knight + one diagonal step (NF), not colour-bound.
 pub fn wizard() -> PieceDef {
-    PieceDef::new("wizard", 'W')
-        .leap(1, 2, Mode::Any)
-        .leap(1, 1, Mode::Any)
+    PieceDef::new("wizard", 'W').leap(1, 2, Mode::Any).leap(1, 1, Mode::Any)
 }
 
 /// Ferz: one diagonal step (Shatranj's queen, Tamerlane's fers).

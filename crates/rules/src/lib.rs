@@ -34,7 +34,7 @@ pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{Outcome, Termination};
 pub use persian::{CelticCitadel, EgyptianEye, OrientalOmega, Persian, PersianPrincess};
 pub use piece::Piece;
-pub use position::{Bitboards, Position, PositionError, Setup, MAX_KINDS};
 pub use tamerlane::Tamerlane;
+pub use position::{Bitboards, Position, PositionError, Setup, MAX_KINDS};
 pub use variant::Variant;
 pub use zobrist::Zobrist;

@@ -141,10 +141,7 @@ impl<G: Game> std::fmt::Debug for Position<G> {
         let pieces: Vec<String> = g
             .all()
             .iter()
-            .filter_map(|s| {
-                self.piece_at(s)
-                    .map(|p| format!("{}{}", self.cfg.symbol_of(p.kind, p.color), g.name_of(s)))
-            })
+            .filter_map(|s| self.piece_at(s).map(|p| format!("{}{}", self.cfg.symbol_of(p.kind, p.color), g.name_of(s))))
             .collect();
         f.debug_struct("Position")
             .field("game", &self.cfg.id)
@@ -179,10 +176,7 @@ impl<G: Game> Position<G> {
         let mut pos = Position {
             cfg,
             board: [0; 128],
-            bb: Bitboards {
-                color: [Bitboard::EMPTY; 2],
-                kind: [Bitboard::EMPTY; MAX_KINDS],
-            },
+            bb: Bitboards { color: [Bitboard::EMPTY; 2], kind: [Bitboard::EMPTY; MAX_KINDS] },
             turn: setup.turn,
             rights: setup.rights,
             unmoved: setup.unmoved,
@@ -196,10 +190,7 @@ impl<G: Game> Position<G> {
         for (i, p) in setup.board.iter().enumerate() {
             if let Some(p) = p {
                 if p.kind as usize >= cfg.symbols.len() {
-                    return Err(PositionError::BadSquare {
-                        piece: format!("kind {}", p.kind),
-                        square: i.to_string(),
-                    });
+                    return Err(PositionError::BadSquare { piece: format!("kind {}", p.kind), square: i.to_string() });
                 }
                 let sq = Square(i as u8);
                 pos.board[i] = p.code();
@@ -225,13 +216,7 @@ impl<G: Game> Position<G> {
     /// The setup this position was built from, as it stands now.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self
-                .cfg
-                .geometry()
-                .all()
-                .iter()
-                .map(|s| self.piece_at(s))
-                .collect(),
+            board: self.cfg.geometry().all().iter().map(|s| self.piece_at(s)).collect(),
             turn: self.turn,
             rights: self.rights,
             unmoved: self.unmoved,
@@ -360,13 +345,7 @@ impl<G: Game> Position<G> {
     pub fn repetitions(&self) -> usize {
         let n = self.stack.len();
         let back = (self.halfmove as usize).min(n);
-        self.stack[n - back..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|u| u.hash == self.hash)
-            .count()
+        self.stack[n - back..].iter().rev().skip(1).step_by(2).filter(|u| u.hash == self.hash).count()
     }
 
     /// The board changes `m` makes.
@@ -451,11 +430,7 @@ impl<G: Game> Position<G> {
             }
         }
         let pawn = moved.is_some_and(|p| self.cfg.is_pawn(p.kind));
-        self.halfmove = if capture || pawn {
-            0
-        } else {
-            self.halfmove.saturating_add(1)
-        };
+        self.halfmove = if capture || pawn { 0 } else { self.halfmove.saturating_add(1) };
         let touched = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
         let lost = self.unmoved & touched;
         for sq in lost {

@@ -12,11 +12,20 @@ use tamerlane_ref::{Action, State};
 
 /// Walks both trees to `depth`, comparing the move lists (as coordinate text) at every node;
 /// returns the number of leaves, or the path to the first difference.
-fn walk(pos: &mut Position<Tamerlane>, st: &State, depth: u32, path: &mut Vec<String>) -> Result<u64, String> {
-    let mut ours: Vec<(String, citadel_rules::Move)> =
-        pos.legal_moves().iter().map(|m| (coord::write(pos, m), *m)).collect();
+fn walk(
+    pos: &mut Position<Tamerlane>,
+    st: &State,
+    depth: u32,
+    path: &mut Vec<String>,
+) -> Result<u64, String> {
+    let mut ours: Vec<(String, citadel_rules::Move)> = pos
+        .legal_moves()
+        .iter()
+        .map(|m| (coord::write(pos, m), *m))
+        .collect();
     ours.sort_by(|a, b| a.0.cmp(&b.0));
-    let mut theirs: Vec<(String, tamerlane_ref::RMove)> = st.legal().into_iter().map(|m| (m.text(), m)).collect();
+    let mut theirs: Vec<(String, tamerlane_ref::RMove)> =
+        st.legal().into_iter().map(|m| (m.text(), m)).collect();
     theirs.sort_by(|a, b| a.0.cmp(&b.0));
     let a: Vec<&String> = ours.iter().map(|x| &x.0).collect();
     let b: Vec<&String> = theirs.iter().map(|x| &x.0).collect();
@@ -58,8 +67,7 @@ fn start_position_agrees_to_depth_3() {
     assert_eq!(crosscheck(start, 3), Ok(14518));
 }
 
-#[test]
-fn every_fixture_agrees_with_the_reference() {
+fn fixtures_agree(max_depth: usize) {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/perft/tamerlane.json");
     let text = std::fs::read_to_string(&path).expect("tamerlane fixtures");
     let file: suite::PerftFile = serde_json::from_str(&text).expect("fixture JSON");
@@ -68,15 +76,30 @@ fn every_fixture_agrees_with_the_reference() {
         if case.name == "start" {
             continue;
         }
-        // depth 3 where the reference is quick enough, else 2
-        let depth = case.perft.len().min(if case.perft.get(1).is_some_and(|&n| n > 5000) { 2 } else { 3 }) as u32;
+        let depth = case.perft.len().min(max_depth) as u32;
         match crosscheck(&case.fen, depth) {
             Ok(n) if n == case.perft[depth as usize - 1] => {}
-            Ok(n) => failures.push(format!("{}: reference perft {depth} = {n}, fixture {}", case.name, case.perft[depth as usize - 1])),
+            Ok(n) => failures.push(format!(
+                "{}: reference perft {depth} = {n}, fixture {}",
+                case.name,
+                case.perft[depth as usize - 1]
+            )),
             Err(e) => failures.push(format!("{}: {e}", case.name)),
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+#[test]
+fn every_fixture_agrees_with_the_reference_to_depth_3() {
+    fixtures_agree(3);
+}
+
+/// Every fixture count, to depth 4 (slow: run with `--release -- --ignored`).
+#[test]
+#[ignore]
+fn every_fixture_agrees_with_the_reference_to_depth_4() {
+    fixtures_agree(4);
 }
 
 /// The reference's own count of the swap leaves at depth 4 from the start (slow: run with

@@ -148,7 +148,12 @@ impl State {
     /// Reads a FEN (board, side, rights; the rest is ignored).
     pub fn from_fen(fen: &str) -> Result<State, String> {
         let f: Vec<&str> = fen.split_whitespace().collect();
-        let mut s = State { board: [[None; 10]; 13], turn: 0, swap: [false; 2], life: [0; 2] };
+        let mut s = State {
+            board: [[None; 10]; 13],
+            turn: 0,
+            swap: [false; 2],
+            life: [0; 2],
+        };
         let ranks: Vec<&str> = f.first().ok_or("empty")?.split('/').collect();
         if ranks.len() != 10 {
             return Err("10 ranks".into());
@@ -171,7 +176,8 @@ impl State {
                 }
                 let pawn = bytes.get(j + 1) == Some(&b'\'');
                 let side = usize::from(ch.is_ascii_lowercase());
-                let k = kind_of(ch.to_ascii_uppercase(), pawn).ok_or(format!("piece {}", ch as char))?;
+                let k = kind_of(ch.to_ascii_uppercase(), pawn)
+                    .ok_or(format!("piece {}", ch as char))?;
                 if !valid((file, rank)) {
                     return Err(format!("cell {file},{rank}"));
                 }
@@ -184,8 +190,16 @@ impl State {
         let r = f.get(2).copied().unwrap_or("-");
         s.swap = [r.contains('K'), r.contains('k')];
         s.life = [
-            if r.contains("P2") { 2 } else { u8::from(r.contains("P1")) },
-            if r.contains("p2") { 2 } else { u8::from(r.contains("p1")) },
+            if r.contains("P2") {
+                2
+            } else {
+                u8::from(r.contains("P1"))
+            },
+            if r.contains("p2") {
+                2
+            } else {
+                u8::from(r.contains("p1"))
+            },
         ];
         Ok(s)
     }
@@ -339,7 +353,12 @@ impl State {
 
     /// Whether `side`'s royalty is safe: with exactly one royal piece, it is not attacked.
     fn safe(&self, side: usize) -> bool {
-        let royals: Vec<Cell> = self.pieces(side).into_iter().filter(|p| royal(p.1)).map(|p| p.0).collect();
+        let royals: Vec<Cell> = self
+            .pieces(side)
+            .into_iter()
+            .filter(|p| royal(p.1))
+            .map(|p| p.0)
+            .collect();
         royals.len() != 1 || !self.attacked(royals[0], 1 - side)
     }
 
@@ -430,7 +449,9 @@ impl State {
                     for n in links(own) {
                         match self.at(n) {
                             None => cand.push(mv(c, n, Action::Citadel)),
-                            Some((_, s)) if s == them && !self.immune(n) => cand.push(mv(c, n, Action::Citadel)),
+                            Some((_, s)) if s == them && !self.immune(n) => {
+                                cand.push(mv(c, n, Action::Citadel))
+                            }
                             _ => {}
                         }
                     }
@@ -511,6 +532,9 @@ impl State {
         if depth == 1 {
             return moves.iter().filter(|m| m.action == action).count() as u64;
         }
-        moves.iter().map(|m| self.play(m).count_leaves(depth - 1, action)).sum()
+        moves
+            .iter()
+            .map(|m| self.play(m).count_leaves(depth - 1, action))
+            .sum()
     }
 }

@@ -222,7 +222,7 @@ impl Tamerlane {
         let them = us.other();
         let bb = pos.bitboards();
         let occ = bb.occupied();
-        let from_ok = |s: Square| only.map_or(true, |o| o == s);
+        let from_ok = |s: Square| only.is_none() || only == Some(s);
         let own = t.citadel[us.index()];
         let enemy = t.citadel[them.index()];
         let a = bb.pieces(ADVENTITIOUS_KING, us);

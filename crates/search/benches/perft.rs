@@ -1,7 +1,7 @@
 //! Perft speed per game.
 
 use citadel_notation::fen;
-use citadel_rules::{Chess, CelticCitadel, EgyptianEye, OrientalOmega, PersianPrincess};
+use citadel_rules::{Chess, CelticCitadel, EgyptianEye, OrientalOmega, PersianPrincess, Tamerlane};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
@@ -20,6 +20,7 @@ fn bench(c: &mut Criterion) {
     game!("persian-princess/3", PersianPrincess, 3);
     game!("egyptian-eye/3", EgyptianEye, 3);
     game!("oriental-omega/3", OrientalOmega, 3);
+    game!("tamerlane/5", Tamerlane, 5);
     g.finish();
 }
 

@@ -84,9 +84,9 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
         PositionError::BadEnPassant(_) => {
             (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
         }
-        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => {
-            (FenField::Board, fields.first().copied().unwrap_or(""))
-        }
+        PositionError::BadSquare { .. }
+        | PositionError::TooMany { .. }
+        | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),
         _ => (FenField::Position, fen),
     };
     FenError::new(field, text, e.to_string())
@@ -227,6 +227,13 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
                     let mut token: String = chars.next().into_iter().collect();
                     if !token.starts_with(|c: char| c.is_ascii_alphabetic()) {
                         token.extend(chars.next());
+                    }
+                    // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
+                    let marked = format!("{token}'");
+                    if tokens.iter().any(|(s, _)| *s == marked) {
+                        return Err(bad(format!(
+                            "unknown piece `{token}` (a pawn is written `{marked}`)"
+                        )));
                     }
                     return Err(bad(format!("unknown piece `{token}`")));
                 };

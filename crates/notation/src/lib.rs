@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod fen;
 mod rights;
 mod rights_mini_citadel;
+mod rights_tamerlane;
 
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};

@@ -176,3 +176,20 @@ pub fn promoted(base: &PieceDef) -> PieceDef {
         .collect();
     p.with(&king())
 }
+
+/// Prince (Tamerlane's shahzada, from the pawn of kings): a royal piece that steps like a king.
+pub fn prince() -> PieceDef {
+    king().named("prince", 'S')
+}
+
+/// Adventitious king (Tamerlane's shah masnu'a, the pawn of pawns' third life): a royal piece
+/// that steps like a king.
+pub fn adventitious_king() -> PieceDef {
+    king().named("adventitious king", 'A')
+}
+
+/// A Tamerlane pawn named after the piece it promotes to (`"rooks"` gives the pawn of rooks):
+/// an orthodox pawn without the double step.
+pub fn pawn_of(piece: &str) -> PieceDef {
+    pawn().named(&format!("pawn of {piece}"), 'P')
+}

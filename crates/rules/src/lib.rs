@@ -21,6 +21,7 @@ mod outcome;
 pub mod persian;
 mod piece;
 mod position;
+pub mod tamerlane;
 mod variant;
 mod zobrist;
 
@@ -36,5 +37,6 @@ pub use outcome::{Outcome, Termination};
 pub use persian::{CelticCitadel, EgyptianEye, OrientalOmega, Persian, PersianPrincess};
 pub use piece::Piece;
 pub use position::{Bitboards, Position, PositionError, Setup, MAX_KINDS};
+pub use tamerlane::Tamerlane;
 pub use variant::Variant;
 pub use zobrist::Zobrist;

@@ -17,16 +17,19 @@ pub enum Variant {
     OrientalOmega,
     /// Mini Citadel Chess.
     MiniCitadel,
+    /// Tamerlane chess.
+    Tamerlane,
 }
 
 impl Variant {
     /// All variants, in the order `citadel variants` lists them.
-    pub const ALL: [Variant; 6] = [
+    pub const ALL: [Variant; 7] = [
         Variant::CelticCitadel,
         Variant::PersianPrincess,
         Variant::EgyptianEye,
         Variant::OrientalOmega,
         Variant::MiniCitadel,
+        Variant::Tamerlane,
         Variant::Chess,
     ];
 
@@ -39,6 +42,7 @@ impl Variant {
             Variant::EgyptianEye => "egyptian-eye",
             Variant::OrientalOmega => "oriental-omega",
             Variant::MiniCitadel => "mini-citadel",
+            Variant::Tamerlane => "tamerlane",
         }
     }
 
@@ -51,6 +55,7 @@ impl Variant {
             Variant::EgyptianEye => "Persian Chess: Egyptian Eye",
             Variant::OrientalOmega => "Persian Chess: Oriental Omega",
             Variant::MiniCitadel => "Mini Citadel Chess",
+            Variant::Tamerlane => "Tamerlane chess",
         }
     }
 
@@ -121,6 +126,10 @@ macro_rules! with_game {
             }
             $crate::Variant::MiniCitadel => {
                 type $G = $crate::MiniCitadel;
+                $body
+            }
+            $crate::Variant::Tamerlane => {
+                type $G = $crate::Tamerlane;
                 $body
             }
         }

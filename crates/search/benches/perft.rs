@@ -3,7 +3,7 @@
 
 use citadel_notation::fen;
 use citadel_rules::{
-    CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess,
+    CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess, Tamerlane,
 };
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -24,6 +24,7 @@ fn bench(c: &mut Criterion) {
     game!("egyptian-eye/3", EgyptianEye, 3);
     game!("oriental-omega/3", OrientalOmega, 3);
     game!("mini-citadel/4", MiniCitadel, 4);
+    game!("tamerlane/5", Tamerlane, 5);
     g.finish();
 }
 

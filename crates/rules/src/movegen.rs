@@ -160,8 +160,10 @@ impl<G: Game> Position<G> {
         self.is_safe_after(m)
     }
 
-    /// Appends the legal moves of the position to `out`.
+    /// Fills `out` with the legal moves of the position (its old contents are dropped, so
+    /// that a game's special-move hook sees exactly this position's regular moves).
     pub fn generate(&self, out: &mut MoveList) {
+        out.clear();
         if G::decided(self).is_some() {
             return;
         }

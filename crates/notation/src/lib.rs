@@ -3,14 +3,24 @@
 //! archive. A pure layer over `citadel-rules`: parsers take text and return values or a typed
 //! error naming where and what is wrong — never a panic.
 
+pub mod archive;
 pub mod coord;
 pub mod diagram;
 mod dialects;
 pub mod fen;
+pub mod pgn;
+pub mod random;
+pub mod record;
+pub mod replay;
 mod rights;
 pub mod san;
+pub mod writer;
 
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};
+pub use archive::ArchiveError;
+pub use pgn::{Loc, PgnError, SourceGame};
+pub use record::{GameResult, Line, MoveNode, Record};
 pub use rights::FenRights;
+pub use replay::{Diagnostic, ReplayError, Replayed, Summary};
 pub use san::{SanDialect, SanError};

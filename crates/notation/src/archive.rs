@@ -6,6 +6,12 @@
 //! NAG, comment, variation start and end), so that decoding never recurses and rebuilding the
 //! tree enforces the same nesting limit as the PGN reader. `read(write(games)) == games`.
 //!
+//! A main-line move written in canonical SAN (as `citadel convert` writes them) is stored as
+//! its rank among the position's legal moves ordered by (from, to, promotion, flag, aux) —
+//! one byte for up to 127 legal moves — and decoded by replaying the game; any other move text
+//! (coordinates, non-canonical SAN, moves of a game that does not replay) and every variation
+//! move is stored as text. Decoding rewrites exactly the text that was encoded.
+//!
 //! ```
 //! use citadel_notation::{archive, pgn};
 //! let games = pgn::parse("1. e4 {best} e5 (1... c5 $1) 2. Nf3 *").unwrap();
@@ -15,6 +21,8 @@
 
 use crate::pgn::{self, PgnError, SourceGame, MAX_DEPTH};
 use crate::record::{GameResult, Line, MoveNode, Record};
+use crate::{replay, san, SanDialect};
+use citadel_rules::{with_game, Move, MoveFlag, MoveList, Position};
 use serde::{Deserialize, Serialize};
 
 /// The first bytes of an archive.
@@ -48,6 +56,7 @@ pub enum ArchiveError {
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 enum Event {
     Move(String),
+    Played(u16),
     Nag(u8),
     Comment(String),
     Open,
@@ -61,30 +70,170 @@ struct Game {
     events: Vec<Event>,
 }
 
-fn flatten(line: &Line, out: &mut Vec<Event>) {
+/// The order that ranks a position's legal moves, independent of generation order.
+fn key(m: &Move) -> (u8, u8, u8, u16, u8) {
+    let flag = match m.flag {
+        MoveFlag::Normal => 0,
+        MoveFlag::DoubleStep => 1,
+        MoveFlag::EnPassant => 2,
+        MoveFlag::Castle => 3,
+        MoveFlag::Special(n) => 4 + u16::from(n),
+    };
+    (
+        m.from.0,
+        m.to.0,
+        m.promotion.map_or(0, |k| k.saturating_add(1)),
+        flag,
+        m.aux.map_or(0, |a| a.0.saturating_add(1)),
+    )
+}
+
+/// Follows a game's main line while it replays, to encode and decode moves by rank.
+struct Cursor<G: SanDialect> {
+    pos: Option<Position<G>>,
+    legal: MoveList,
+}
+
+impl<G: SanDialect> Cursor<G> {
+    fn new(record: &Record) -> Self {
+        let pos = replay::start_position::<G>(record).ok();
+        let legal = pos.as_ref().map(Position::legal_moves).unwrap_or_default();
+        Cursor { pos, legal }
+    }
+
+    fn play(&mut self, m: Move) {
+        if let Some(pos) = &mut self.pos {
+            pos.play(m);
+            self.legal.clear();
+            pos.generate(&mut self.legal);
+        }
+    }
+
+    /// The move a text names, if the line still replays; the line stops replaying otherwise.
+    fn follow(&mut self, text: &str) -> Option<Move> {
+        let pos = self.pos.as_ref()?;
+        match san::parse_among(pos, &self.legal, text) {
+            Ok(m) => Some(m),
+            Err(_) => {
+                self.pos = None;
+                None
+            }
+        }
+    }
+
+    /// The event storing main-line move `text`.
+    fn encode(&mut self, text: &str) -> Event {
+        let Some(m) = self.follow(text) else {
+            return Event::Move(text.to_string());
+        };
+        let canonical = self.pos.as_mut().map(|pos| san::write_mut(pos, &m));
+        let event = if canonical.as_deref() == Some(text) {
+            let k = key(&m);
+            let rank = self.legal.iter().filter(|o| key(o) < k).count();
+            u16::try_from(rank).map_or_else(|_| Event::Move(text.to_string()), Event::Played)
+        } else {
+            Event::Move(text.to_string())
+        };
+        self.play(m);
+        event
+    }
+
+    /// The text of main-line event `e` (`None` if it cannot be decoded).
+    fn decode(&mut self, e: &Event) -> Option<String> {
+        match e {
+            Event::Move(text) => {
+                if let Some(m) = self.follow(text) {
+                    self.play(m);
+                }
+                Some(text.clone())
+            }
+            Event::Played(rank) => {
+                let mut moves: Vec<Move> = self.legal.to_vec();
+                moves.sort_by_key(key);
+                let m = *moves.get(usize::from(*rank))?;
+                let text = san::write_mut(self.pos.as_mut()?, &m);
+                self.play(m);
+                Some(text)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// How main-line moves are encoded or decoded: by the game's cursor, or as text.
+trait MainLine {
+    fn encode(&mut self, text: &str) -> Event;
+    fn decode(&mut self, e: &Event) -> Option<String>;
+}
+
+impl<G: SanDialect> MainLine for Cursor<G> {
+    fn encode(&mut self, text: &str) -> Event {
+        Cursor::encode(self, text)
+    }
+    fn decode(&mut self, e: &Event) -> Option<String> {
+        Cursor::decode(self, e)
+    }
+}
+
+/// Main-line moves of a record whose game is unknown: text only.
+struct AsText;
+
+impl MainLine for AsText {
+    fn encode(&mut self, text: &str) -> Event {
+        Event::Move(text.to_string())
+    }
+    fn decode(&mut self, e: &Event) -> Option<String> {
+        match e {
+            Event::Move(t) => Some(t.clone()),
+            _ => None,
+        }
+    }
+}
+
+/// Runs `f` with the main-line coder of the record's game.
+fn with_main_line<T>(record: &Record, f: impl FnOnce(&mut dyn MainLine) -> T) -> T {
+    match record.variant() {
+        Ok(v) => with_game!(v, G => f(&mut Cursor::<G>::new(record))),
+        Err(_) => f(&mut AsText),
+    }
+}
+
+fn flatten(line: &Line, main: Option<&mut dyn MainLine>, out: &mut Vec<Event>) {
+    let mut main = main;
     out.extend(line.comments.iter().cloned().map(Event::Comment));
     for m in &line.moves {
-        out.push(Event::Move(m.san.clone()));
+        out.push(match main.as_mut() {
+            Some(c) => c.encode(&m.san),
+            None => Event::Move(m.san.clone()),
+        });
         out.extend(m.nags.iter().copied().map(Event::Nag));
         out.extend(m.comments.iter().cloned().map(Event::Comment));
         for v in &m.variations {
             out.push(Event::Open);
-            flatten(v, out);
+            flatten(v, None, out);
             out.push(Event::Close);
         }
     }
 }
 
 /// Rebuilds the main line from events, without recursion; `None` if they are malformed.
-fn unflatten(events: Vec<Event>) -> Option<Line> {
+fn unflatten(events: Vec<Event>, main: &mut dyn MainLine) -> Option<Line> {
     let mut stack: Vec<Line> = vec![Line::default()];
     for e in events {
+        let depth = stack.len();
         let line = stack.last_mut()?;
         match e {
-            Event::Move(san) => line.moves.push(MoveNode {
-                san,
-                ..MoveNode::default()
-            }),
+            Event::Move(_) | Event::Played(_) => {
+                let san = match (depth, e) {
+                    (1, e) => main.decode(&e)?,
+                    (_, Event::Move(s)) => s,
+                    _ => return None,
+                };
+                line.moves.push(MoveNode {
+                    san,
+                    ..MoveNode::default()
+                });
+            }
             Event::Nag(n) => line.moves.last_mut()?.nags.push(n),
             Event::Comment(c) => match line.moves.last_mut() {
                 Some(m) => m.comments.push(c),
@@ -118,7 +267,7 @@ pub fn write(records: &[Record]) -> Result<Vec<u8>, ArchiveError> {
         .iter()
         .map(|r| {
             let mut events = Vec::new();
-            flatten(&r.main, &mut events);
+            with_main_line(r, |c| flatten(&r.main, Some(c), &mut events));
             Game {
                 tags: r.tags.clone(),
                 result: r.result,
@@ -159,11 +308,14 @@ pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ArchiveError> {
         .into_iter()
         .enumerate()
         .map(|(i, g)| {
-            Ok(Record {
+            let mut record = Record {
                 tags: g.tags,
                 result: g.result,
-                main: unflatten(g.events).ok_or(ArchiveError::Malformed(i + 1))?,
-            })
+                main: Line::default(),
+            };
+            let main = with_main_line(&record, |c| unflatten(g.events, c));
+            record.main = main.ok_or(ArchiveError::Malformed(i + 1))?;
+            Ok(record)
         })
         .collect()
 }

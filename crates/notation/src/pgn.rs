@@ -310,7 +310,8 @@ impl<'a> Reader<'a> {
     fn skip_ws(&mut self) {
         loop {
             let rest = self.rest();
-            let trimmed = rest.trim_start();
+            // byte-order marks count as blanks: files joined with `cat` have them inside
+            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
             self.advance(trimmed);
             if trimmed.starts_with('%') && self.at_line_start(self.pos) {
                 let (r, _) = take_while::<_, _, nom::error::Error<&str>>(|c| c != '\n')(trimmed)

@@ -110,7 +110,10 @@ pub fn pack(a: &PackArgs) -> Result<(), Failure> {
         .map(|m| m.len())
         .sum();
     let ratio = if text > 0 {
-        format!(" ({:.0}% of the input)", bytes.len() as f64 * 100.0 / text as f64)
+        format!(
+            " ({:.0}% of the input)",
+            bytes.len() as f64 * 100.0 / text as f64
+        )
     } else {
         String::new()
     };

@@ -55,7 +55,8 @@ impl Progress {
     /// One more game done.
     pub fn tick(&mut self) {
         self.done += 1;
-        if self.shown && (self.last.elapsed() > Duration::from_millis(100) || self.done == self.total)
+        if self.shown
+            && (self.last.elapsed() > Duration::from_millis(100) || self.done == self.total)
         {
             self.last = Instant::now();
             eprint!("\r{}: {}/{} games", self.label, self.done, self.total);

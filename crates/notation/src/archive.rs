@@ -126,7 +126,11 @@ impl<G: SanDialect> Cursor<G> {
         let Some(m) = self.follow(text) else {
             return Event::Move(text.to_string());
         };
-        let canonical = self.pos.as_mut().map(|pos| san::write_mut(pos, &m));
+        let legal = &self.legal;
+        let canonical = self
+            .pos
+            .as_mut()
+            .map(|pos| san::write_among(pos, legal, &m));
         let event = if canonical.as_deref() == Some(text) {
             let k = key(&m);
             let rank = self.legal.iter().filter(|o| key(o) < k).count();
@@ -151,7 +155,7 @@ impl<G: SanDialect> Cursor<G> {
                 let mut moves: Vec<Move> = self.legal.to_vec();
                 moves.sort_by_key(key);
                 let m = *moves.get(usize::from(*rank))?;
-                let text = san::write_mut(self.pos.as_mut()?, &m);
+                let text = san::write_among(self.pos.as_mut()?, &moves, &m);
                 self.play(m);
                 Some(text)
             }
@@ -290,7 +294,9 @@ pub fn is_archive(bytes: &[u8]) -> bool {
 
 /// Decodes an archive.
 pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ArchiveError> {
-    let body = bytes.strip_prefix(MAGIC).ok_or(ArchiveError::NotAnArchive)?;
+    let body = bytes
+        .strip_prefix(MAGIC)
+        .ok_or(ArchiveError::NotAnArchive)?;
     let (&version, body) = body.split_first().ok_or(ArchiveError::Version(0))?;
     if version != VERSION {
         return Err(ArchiveError::Version(version));

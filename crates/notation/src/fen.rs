@@ -210,7 +210,9 @@ fn parse_row(
                 Digits::Runs => rest.bytes().take_while(u8::is_ascii_digit).count(),
                 Digits::Unary => 1,
             };
-            let n: usize = rest[..n_len].parse().map_err(|_| "bad number".to_string())?;
+            let n: usize = rest[..n_len]
+                .parse()
+                .map_err(|_| "bad number".to_string())?;
             if n == 0 {
                 return Err("a run of 0 cells".into());
             }
@@ -287,7 +289,15 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
             |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
         let runs = parse_row(geo, &tokens, row, cells, rank, unit, Digits::Runs);
         let unary = if G::APP_FEN_DIALECT && has_digit_run(row) {
-            Some(parse_row(geo, &tokens, row, cells, rank, unit, Digits::Unary))
+            Some(parse_row(
+                geo,
+                &tokens,
+                row,
+                cells,
+                rank,
+                unit,
+                Digits::Unary,
+            ))
         } else {
             None
         };

@@ -16,11 +16,11 @@ mod rights;
 pub mod san;
 pub mod writer;
 
+pub use archive::ArchiveError;
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};
-pub use archive::ArchiveError;
 pub use pgn::{Loc, PgnError, SourceGame};
 pub use record::{GameResult, Line, MoveNode, Record};
-pub use rights::FenRights;
 pub use replay::{Diagnostic, ReplayError, Replayed, Summary};
+pub use rights::FenRights;
 pub use san::{SanDialect, SanError};

@@ -197,18 +197,15 @@ fn nag(i: &str) -> Res<'_, u8> {
 
 /// `!`, `?`, `!!`, `??`, `!?`, `?!` as NAGs 1–6.
 fn annotation(i: &str) -> Res<'_, u8> {
-    map_res(
-        take_while1(|c| c == '!' || c == '?'),
-        |s: &str| match s {
-            "!" => Ok(1),
-            "?" => Ok(2),
-            "!!" => Ok(3),
-            "??" => Ok(4),
-            "!?" => Ok(5),
-            "?!" => Ok(6),
-            _ => Err(()),
-        },
-    )(i)
+    map_res(take_while1(|c| c == '!' || c == '?'), |s: &str| match s {
+        "!" => Ok(1),
+        "?" => Ok(2),
+        "!!" => Ok(3),
+        "??" => Ok(4),
+        "!?" => Ok(5),
+        "?!" => Ok(6),
+        _ => Err(()),
+    })(i)
 }
 
 fn brace_comment(i: &str) -> Res<'_, &str> {
@@ -426,7 +423,11 @@ impl<'a> Reader<'a> {
                     comments_of(&mut line).push(clean(text));
                 }
                 '$' | '!' | '?' => {
-                    let parsed = if c == '$' { nag(rest) } else { annotation(rest) };
+                    let parsed = if c == '$' {
+                        nag(rest)
+                    } else {
+                        annotation(rest)
+                    };
                     let Ok((r, n)) = parsed else {
                         let tok: String = rest
                             .chars()

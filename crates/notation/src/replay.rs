@@ -17,7 +17,9 @@
 use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::{GameResult, Line, Record};
 use crate::{fen, san, SanDialect};
-use citadel_rules::{with_game, Color, Game, Move, MoveList, Outcome, Position, Termination, Variant};
+use citadel_rules::{
+    with_game, Color, Game, Move, MoveList, Outcome, Position, Termination, Variant,
+};
 use serde::Serialize;
 
 /// Where in a record a replay error is.
@@ -88,7 +90,11 @@ pub fn ended<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<Outcome> {
 
 /// `move 14. Nf3` or `move 14... Nf6`: a move as messages name it.
 pub fn move_label<G: Game>(pos: &Position<G>, text: &str) -> String {
-    let dots = if pos.turn() == Color::White { "." } else { "..." };
+    let dots = if pos.turn() == Color::White {
+        "."
+    } else {
+        "..."
+    };
     format!("move {}{dots} {text}", pos.fullmove_number())
 }
 
@@ -97,7 +103,10 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
     match record.tag("FEN") {
         None => Ok(fen::start::<G>()),
         Some(f) => fen::parse::<G>(f).map_err(|e| {
-            ReplayError::at(Site::Tag(record.tag_index("FEN").unwrap_or(0)), e.to_string())
+            ReplayError::at(
+                Site::Tag(record.tag_index("FEN").unwrap_or(0)),
+                e.to_string(),
+            )
         }),
     }
 }
@@ -229,14 +238,9 @@ fn replay_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Replaye
 
 /// The record's game, or an error at its `Variant` tag.
 pub fn variant_of(record: &Record) -> Result<Variant, ReplayError> {
-    record.variant().map_err(|e| {
-        ReplayError::at(
-            record
-                .tag_index("Variant")
-                .map_or(Site::Game, Site::Tag),
-            e,
-        )
-    })
+    record
+        .variant()
+        .map_err(|e| ReplayError::at(record.tag_index("Variant").map_or(Site::Game, Site::Tag), e))
 }
 
 /// Replays a record over its game's rules (moves only; see [`validate`] for the result).
@@ -280,9 +284,8 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
         tags.push(("SetUp".into(), "1".into()));
         tags.push(("FEN".into(), fen::write(&p.start)));
     }
-    let known = |n: &str| {
-        ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN")
-    };
+    let known =
+        |n: &str| ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN");
     for (n, v) in &record.tags {
         if !known(n) && !tags.iter().any(|(t, _)| t == n) {
             tags.push((n.clone(), v.clone()));
@@ -372,9 +375,7 @@ impl Diagnostic {
 }
 
 /// Validates one game as read from a file: its number and replay, or what is wrong.
-pub fn validate_game(
-    game: &Result<SourceGame, PgnError>,
-) -> Result<(usize, Replayed), Diagnostic> {
+pub fn validate_game(game: &Result<SourceGame, PgnError>) -> Result<(usize, Replayed), Diagnostic> {
     match game {
         Err(e) => Err(Diagnostic::from_pgn(e)),
         Ok(g) => validate(&g.record)

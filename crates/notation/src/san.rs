@@ -147,10 +147,7 @@ pub trait SanDialect: FenRights {
 
     /// Whether `m` captures (for `x`): an enemy piece on its destination, or en passant.
     fn is_capture(pos: &Position<Self>, m: &Move) -> bool {
-        m.flag == MoveFlag::EnPassant
-            || pos
-                .piece_at(m.to)
-                .is_some_and(|p| p.color != pos.turn())
+        m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
     }
 
     /// The promotion suffix of `m` (`=Q`), written only when the piece had a choice.
@@ -188,15 +185,23 @@ pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
 /// The castling text from a game's rights bits: `O-O` when the castle's right is one of
 /// `short` (e.g. chess `1 | 4`), `O-O-O` otherwise; `None` if `m` is not a castling move of
 /// `castling`.
-pub fn castle_by_rights(castling: &citadel_rules::Castling, m: &Move, short: u64) -> Option<String> {
+pub fn castle_by_rights(
+    castling: &citadel_rules::Castling,
+    m: &Move,
+    short: u64,
+) -> Option<String> {
     if m.flag != MoveFlag::Castle {
         return None;
     }
-    let spec = castling
-        .specs()
-        .iter()
-        .find(|s| s.king == (m.from, m.to))?;
-    Some(if spec.right & short != 0 { "O-O" } else { "O-O-O" }.to_string())
+    let spec = castling.specs().iter().find(|s| s.king == (m.from, m.to))?;
+    Some(
+        if spec.right & short != 0 {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string(),
+    )
 }
 
 /// The file part (letters) and rank part (digits) of a cell's name.
@@ -283,7 +288,12 @@ pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
 /// to find the check (cheaper than [`write`], which clones).
 pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
     let moves = pos.legal_moves();
-    let mut s = write_body(pos, m, &moves);
+    write_among(pos, &moves, m)
+}
+
+/// [`write_mut`] for a caller who has the position's legal moves.
+pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
+    let mut s = write_body(pos, m, moves);
     pos.play(*m);
     if pos.in_check() {
         let mate = pos
@@ -369,9 +379,9 @@ pub fn parse_among<G: SanDialect>(
         if let Ok(c) = coord::parse_coord::<G>(t) {
             let geo = G::config().geometry();
             return coord::find(moves, &c, t).map_err(|e| match e {
-                MoveError::Ambiguous(_) => ambiguous(pos, moves, t, |m| {
-                    m.from == c.from && m.to == c.to
-                }),
+                MoveError::Ambiguous(_) => {
+                    ambiguous(pos, moves, t, |m| m.from == c.from && m.to == c.to)
+                }
                 _ => SanError::NoCoordMove {
                     from: geo.name_of(c.from).to_string(),
                     to: geo.name_of(c.to).to_string(),
@@ -458,7 +468,9 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         Some(i) if i + 1 < main.len() => (&main[..i], Some(&main[i + 1..])),
         Some(_) => return Err(syntax()),
         None => {
-            let last_digit = main.rfind(|c: char| c.is_ascii_digit()).ok_or_else(syntax)?;
+            let last_digit = main
+                .rfind(|c: char| c.is_ascii_digit())
+                .ok_or_else(syntax)?;
             if last_digit + 1 < main.len() {
                 (&main[..=last_digit], Some(&main[last_digit + 1..]))
             } else {
@@ -533,11 +545,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     })
 }
 
-fn parse_san<G: SanDialect>(
-    pos: &Position<G>,
-    moves: &[Move],
-    t: &str,
-) -> Result<Move, SanError> {
+fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Result<Move, SanError> {
     let parts = split_parts::<G>(t)?;
     let geo = G::config().geometry();
     let base = |m: &Move| m.to == parts.to && mover_letter(pos, m) == parts.letter;
@@ -575,9 +583,9 @@ fn parse_san<G: SanDialect>(
         [m] => return Ok(**m),
         [first, rest @ ..] => {
             let promotions_only = first.promotion.is_some()
-                && rest.iter().all(|m| {
-                    m.from == first.from && m.to == first.to && m.aux == first.aux
-                });
+                && rest
+                    .iter()
+                    .all(|m| m.from == first.from && m.to == first.to && m.aux == first.aux);
             if promotions_only && parts.promotion.is_none() {
                 let names: Vec<String> = found
                     .iter()

@@ -38,7 +38,7 @@ pub fn first_ply(record: &Record) -> u32 {
     let number: u32 = fields
         .get(5)
         .and_then(|n| n.parse().ok())
-        .filter(|&n| n >= 1 && n < 1 << 30)
+        .filter(|n| (1..1 << 30).contains(n))
         .unwrap_or(1);
     (number - 1) * 2 + u32::from(black)
 }
@@ -79,7 +79,7 @@ fn line_tokens(line: &Line, ply: u32, out: &mut Vec<Tok>) {
         let p = ply + i as u32;
         let number = p / 2 + 1;
         // a move number stays on the line of its move
-        out.push(tok(if p % 2 == 0 {
+        out.push(tok(if p & 1 == 0 {
             format!("{number}. {}", m.san)
         } else if need_number {
             format!("{number}... {}", m.san)
@@ -151,9 +151,5 @@ pub fn write(record: &Record) -> String {
 
 /// Writes many records, separated by blank lines.
 pub fn write_all(records: &[Record]) -> String {
-    records
-        .iter()
-        .map(write)
-        .collect::<Vec<_>>()
-        .join("\n")
+    records.iter().map(write).collect::<Vec<_>>().join("\n")
 }

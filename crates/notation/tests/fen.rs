@@ -160,7 +160,10 @@ fn persian_app_fen_dialect() {
                11111111111/11111111111/1PPPPPPPPP1/1RNBQKSBNR1/F111111111F w KQZkqz - 0 1";
     let canonical =
         "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1";
-    assert_eq!(fen::write(&fen::parse::<PersianPrincess>(app).unwrap()), canonical);
+    assert_eq!(
+        fen::write(&fen::parse::<PersianPrincess>(app).unwrap()),
+        canonical
+    );
     assert_eq!(
         fen::parse::<EgyptianEye>(app).unwrap(),
         fen::parse::<EgyptianEye>(canonical).unwrap()
@@ -184,5 +187,8 @@ fn persian_app_fen_dialect() {
         "invalid FEN board (field 1): rank 11: 1111111112 cells, the rank has 11 in `f1111111111f`"
     );
     // chess has no such dialect
-    assert!(fen::parse::<Chess>("rnbqkbnr/pppppppp/11111111/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").is_err());
+    assert!(
+        fen::parse::<Chess>("rnbqkbnr/pppppppp/11111111/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .is_err()
+    );
 }

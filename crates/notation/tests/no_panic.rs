@@ -100,8 +100,19 @@ fn random_bytes_and_mutations_never_panic() {
         .map(|v| v.start_fen().to_string())
         .collect();
     let sans = [
-        "Nf3", "exd5", "e10=Q", "O-O-O", "Sh2", "Nc3/xd2e2", "P@e5", "g3-g4", "e9e10q",
-        "Qa1d4+", "0-0", "Kx2", "R1a3",
+        "Nf3",
+        "exd5",
+        "e10=Q",
+        "O-O-O",
+        "Sh2",
+        "Nc3/xd2e2",
+        "P@e5",
+        "g3-g4",
+        "e9e10q",
+        "Qa1d4+",
+        "0-0",
+        "Kx2",
+        "R1a3",
     ];
     let archive_bytes = {
         let recs: Vec<_> = texts

@@ -122,8 +122,18 @@ fn writer_round_trips_the_data_model() {
     ];
     rec.main.moves[2].comments = vec!["word ".repeat(40).trim().to_string()];
     let text = writer::write(&rec);
-    assert!(text.contains("37... Kd7 ; a comment with } a brace\n"), "{text}");
-    assert!(text.contains("38. e4 $1 $146 ({instead} 38. e3 Ke6) ()"), "{text}");
-    assert!(text.lines().all(|l| l.starts_with('[') || l.chars().count() <= 80), "{text}");
+    assert!(
+        text.contains("37... Kd7 ; a comment with } a brace\n"),
+        "{text}"
+    );
+    assert!(
+        text.contains("38. e4 $1 $146 ({instead} 38. e3 Ke6) ()"),
+        "{text}"
+    );
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with('[') || l.chars().count() <= 80),
+        "{text}"
+    );
     assert_eq!(pgn::parse(&text).expect("parses"), vec![rec]);
 }

@@ -51,14 +51,19 @@ fn every_fixture_game_validates() {
         *per_variant.entry(r.variant).or_insert(0) += 1;
         // the variant's directory
         assert_eq!(
-            f.parent().and_then(|p| p.file_name()).and_then(|n| n.to_str()),
+            f.parent()
+                .and_then(|p| p.file_name())
+                .and_then(|n| n.to_str()),
             Some(r.variant.id()),
             "{}",
             f.display()
         );
     }
     for v in Variant::ALL {
-        assert!(per_variant.get(&v).copied().unwrap_or(0) >= 5, "{v}: {per_variant:?}");
+        assert!(
+            per_variant.get(&v).copied().unwrap_or(0) >= 5,
+            "{v}: {per_variant:?}"
+        );
     }
 }
 
@@ -113,7 +118,11 @@ fn canonical_records_parse_back_to_themselves() {
         );
         // the movetext fits in 80 columns (tag pairs are one per line, however long)
         for line in text.lines().filter(|l| !l.starts_with('[')) {
-            assert!(line.chars().count() <= writer::WIDTH, "{}: {line}", f.display());
+            assert!(
+                line.chars().count() <= writer::WIDTH,
+                "{}: {line}",
+                f.display()
+            );
         }
         let tags: Vec<&str> = canon.tags.iter().map(|(n, _)| n.as_str()).collect();
         assert_eq!(
@@ -132,11 +141,17 @@ fn archives_round_trip_exactly() {
         .iter()
         .map(|f| std::fs::metadata(f).map_or(0, |m| m.len() as usize))
         .sum();
-    assert!(bytes.len() * 10 < text * 6, "{} bytes for {text} bytes of text", bytes.len());
+    assert!(
+        bytes.len() * 10 < text * 6,
+        "{} bytes for {text} bytes of text",
+        bytes.len()
+    );
     // load() tells archives from text
     let loaded = archive::load(&bytes).expect("loads");
     assert_eq!(loaded.len(), records.len());
-    assert!(loaded.iter().all(|g| g.as_ref().is_ok_and(|g| g.locations.is_none())));
+    assert!(loaded
+        .iter()
+        .all(|g| g.as_ref().is_ok_and(|g| g.locations.is_none())));
     // a broken archive is an error, not a panic
     for cut in [9, bytes.len() / 2, bytes.len() - 1] {
         assert!(archive::read(&bytes[..cut]).is_err());
@@ -185,8 +200,7 @@ fn features<G: SanDialect>(rec: &Record, out: &mut BTreeSet<String>) {
 
 #[test]
 fn fixtures_cover_the_special_moves_and_endings() {
-    let mut by_variant: std::collections::HashMap<Variant, BTreeSet<String>> =
-        Default::default();
+    let mut by_variant: std::collections::HashMap<Variant, BTreeSet<String>> = Default::default();
     for (_, rec) in fixture_records() {
         let v = rec.variant().expect("variant");
         let set = by_variant.entry(v).or_default();
@@ -195,23 +209,64 @@ fn fixtures_cover_the_special_moves_and_endings() {
     let want: &[(Variant, &[&str])] = &[
         (
             Variant::Chess,
-            &["O-O", "O-O-O", "en passant", "promotion", "checkmate", "stalemate", "repetition", "resignation"],
+            &[
+                "O-O",
+                "O-O-O",
+                "en passant",
+                "promotion",
+                "checkmate",
+                "stalemate",
+                "repetition",
+                "resignation",
+            ],
         ),
         (
             Variant::CelticCitadel,
-            &["O-O", "O-O-O", "checkmate", "stalemate", "citadel", "resignation", "set-up position"],
+            &[
+                "O-O",
+                "O-O-O",
+                "checkmate",
+                "stalemate",
+                "citadel",
+                "resignation",
+                "set-up position",
+            ],
         ),
         (
             Variant::PersianPrincess,
-            &["O-O", "O-O-O", "special Sh2", "checkmate", "stalemate", "citadel", "resignation"],
+            &[
+                "O-O",
+                "O-O-O",
+                "special Sh2",
+                "checkmate",
+                "stalemate",
+                "citadel",
+                "resignation",
+            ],
         ),
         (
             Variant::EgyptianEye,
-            &["O-O", "O-O-O", "special Sh2", "checkmate", "stalemate", "resignation", "set-up position"],
+            &[
+                "O-O",
+                "O-O-O",
+                "special Sh2",
+                "checkmate",
+                "stalemate",
+                "resignation",
+                "set-up position",
+            ],
         ),
         (
             Variant::OrientalOmega,
-            &["O-O", "O-O-O", "special Ch2", "checkmate", "stalemate", "citadel", "resignation"],
+            &[
+                "O-O",
+                "O-O-O",
+                "special Ch2",
+                "checkmate",
+                "stalemate",
+                "citadel",
+                "resignation",
+            ],
         ),
     ];
     for (v, features) in want {
@@ -242,10 +297,16 @@ fn persian_app_records_are_read_as_they_are() {
     let bytes = std::fs::read(dir.join("egyptian-eye/app-export-fen.pgn")).expect("file");
     let games = archive::load(&bytes).expect("text");
     let g = games[0].as_ref().expect("parses");
-    assert!(g.record.tag("FEN").is_some_and(|f| f.starts_with("11111111111/")));
+    assert!(g
+        .record
+        .tag("FEN")
+        .is_some_and(|f| f.starts_with("11111111111/")));
     let r = replay::validate(&g.record).expect("valid");
     assert_eq!(r.variant, Variant::EgyptianEye);
-    assert_eq!(r.outcome.map(|o| o.termination), Some(Termination::Checkmate));
+    assert_eq!(
+        r.outcome.map(|o| o.termination),
+        Some(Termination::Checkmate)
+    );
     let canon = replay::normalize(&g.record).expect("canonical");
     assert_eq!(
         canon.tag("FEN"),
@@ -257,7 +318,9 @@ fn persian_app_records_are_read_as_they_are() {
 fn declared_results() {
     let check = |pgn_text: &str| {
         let rec = pgn::parse(pgn_text).expect("parses").remove(0);
-        replay::validate(&rec).map(|r| r.result()).map_err(|e| e.to_string())
+        replay::validate(&rec)
+            .map(|r| r.result())
+            .map_err(|e| e.to_string())
     };
     // the rules' result must be declared
     assert_eq!(check("1. f3 e5 2. g4 Qh4# 0-1"), Ok("0-1"));

@@ -3,8 +3,7 @@
 
 use citadel_notation::{fen, san, SanDialect};
 use citadel_rules::{
-    with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position,
-    Variant,
+    with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position, Variant,
 };
 use std::path::Path;
 
@@ -18,7 +17,11 @@ fn round_trip<G: SanDialect>(pos: &Position<G>) -> usize {
     let mut seen = std::collections::HashSet::new();
     for m in moves.iter() {
         let s = san::write(pos, m);
-        assert!(seen.insert(s.clone()), "{s} written twice in {}", fen::write(pos));
+        assert!(
+            seen.insert(s.clone()),
+            "{s} written twice in {}",
+            fen::write(pos)
+        );
         match san::parse(pos, &s) {
             Ok(back) => assert_eq!(back, *m, "{s} in {}", fen::write(pos)),
             Err(e) => panic!("{s} in {}: {e}", fen::write(pos)),
@@ -68,7 +71,10 @@ fn chess_forms() {
     let pos = fen::parse::<Chess>("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1").unwrap();
     let oo = san::parse(&pos, "O-O").unwrap();
     assert_eq!(pos.config().geometry().name_of(oo.to), "g1");
-    assert_eq!(san::parse(&pos, "0-0-0").unwrap(), san::parse(&pos, "O-O-O").unwrap());
+    assert_eq!(
+        san::parse(&pos, "0-0-0").unwrap(),
+        san::parse(&pos, "O-O-O").unwrap()
+    );
     assert_eq!(san::write(&pos, &oo), "O-O");
     assert_eq!(san::parse(&pos, "e1g1").unwrap(), oo);
     assert_eq!(san::parse(&pos, "Kg1").unwrap(), oo);
@@ -96,7 +102,10 @@ fn chess_forms() {
         san::parse(&pos, "e8").unwrap_err().to_string(),
         "`e8` must name its promotion (=Q, =R, =B, =N)"
     );
-    assert_eq!(san::write(&pos, &san::parse(&pos, "e8=Q").unwrap()), "e8=Q#");
+    assert_eq!(
+        san::write(&pos, &san::parse(&pos, "e8=Q").unwrap()),
+        "e8=Q#"
+    );
     let pos = fen::parse::<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     let m = san::parse(&pos, "exd6").unwrap();
     assert_eq!(san::write(&pos, &m), "exd6");
@@ -131,13 +140,16 @@ fn persian_forms() {
     let r = san::parse(&oo_pos, "Ch2").unwrap();
     assert_eq!(san::write(&oo_pos, &r), "Ch2");
     // promotions on rank 10, multi-digit ranks in disambiguation
-    let pos = fen::parse::<CelticCitadel>("11/5k5/1P9/11/11/11/11/11/11/5K5/11 w - - 0 1")
-        .unwrap();
+    let pos = fen::parse::<CelticCitadel>("11/5k5/1P9/11/11/11/11/11/11/5K5/11 w - - 0 1").unwrap();
     let m = san::parse(&pos, "b10=S");
     assert!(m.is_err(), "no promotion to a princess");
     let m = san::parse(&pos, "b10=Q").unwrap();
     assert_eq!(san::write(&pos, &m), "b10=Q+");
-    assert_eq!(san::parse(&pos, "b9-b10").unwrap(), m, "app: queen by default");
+    assert_eq!(
+        san::parse(&pos, "b9-b10").unwrap(),
+        m,
+        "app: queen by default"
+    );
 }
 
 #[test]

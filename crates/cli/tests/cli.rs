@@ -269,7 +269,7 @@ fn convert_and_pack_round_trip() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v[0]["main"]["moves"][0]["san"], "Sh2");
-    assert_eq!(v[0]["result"], "WhiteWins");
+    assert_eq!(v[0]["result"], "1-0");
     // invalid input: nothing written, exit 1
     let (code, out, err) = citadel_at_root(&[
         "convert",

@@ -4,17 +4,21 @@
 use citadel_rules::Variant;
 use serde::{Deserialize, Serialize};
 
-/// A result as a record declares it.
+/// A result as a record declares it (serialised as its PGN text).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub enum GameResult {
     /// `1-0`.
+    #[serde(rename = "1-0")]
     WhiteWins,
     /// `0-1`.
+    #[serde(rename = "0-1")]
     BlackWins,
     /// `1/2-1/2`.
+    #[serde(rename = "1/2-1/2")]
     Draw,
     /// `*`: unfinished or unknown.
     #[default]
+    #[serde(rename = "*")]
     Unknown,
 }
 

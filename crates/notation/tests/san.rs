@@ -78,6 +78,18 @@ fn chess_forms() {
     assert_eq!(san::write(&pos, &oo), "O-O");
     assert_eq!(san::parse(&pos, "e1g1").unwrap(), oo);
     assert_eq!(san::parse(&pos, "Kg1").unwrap(), oo);
+    // FIDE's rule, the default for games without their own: by the king's direction
+    let ooo = san::parse(&pos, "O-O-O").unwrap();
+    assert_eq!(
+        san::castle_by_direction::<Chess>(&oo).as_deref(),
+        Some("O-O")
+    );
+    assert_eq!(
+        san::castle_by_direction::<Chess>(&ooo).as_deref(),
+        Some("O-O-O")
+    );
+    let rook_move = san::parse(&pos, "Rh2").unwrap();
+    assert_eq!(san::castle_by_direction::<Chess>(&rook_move), None);
     // disambiguation by file, by rank, and both
     let pos = fen::parse::<Chess>("1k6/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
     let m = san::parse(&pos, "Rad1").unwrap();

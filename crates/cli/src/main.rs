@@ -1,9 +1,13 @@
 //! `citadel`: a thin command line over the Citadel crates.
 
+mod convert;
+mod games;
 mod perft;
 mod position_args;
+mod replay;
 mod show;
 mod suite;
+mod validate;
 
 use citadel_rules::Variant;
 use clap::{Parser, Subcommand};
@@ -27,6 +31,14 @@ enum Command {
     Perft(perft::Args),
     /// Check perft fixture files: every listed depth of every position.
     Suite(suite::Args),
+    /// Replay game records: variant, plies, declared and rules' results, final FEN.
+    Replay(replay::Args),
+    /// Check game records: every move legal, every declared result consistent.
+    Validate(validate::Args),
+    /// Convert game records to canonical PGN, JSON or a binary archive.
+    Convert(convert::ConvertArgs),
+    /// Pack game records, as they are, into a binary archive.
+    Pack(convert::PackArgs),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -50,6 +62,10 @@ fn main() -> ExitCode {
         Command::Show(a) => show::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Suite(a) => suite::run(&a),
+        Command::Replay(a) => replay::run(&a),
+        Command::Validate(a) => validate::run(&a),
+        Command::Convert(a) => convert::convert(&a),
+        Command::Pack(a) => convert::pack(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -172,3 +172,172 @@ fn mini_citadel_fen_errors_exit_1() {
         insta::assert_snapshot!(format!("error_mini-citadel_{name}"), err);
     }
 }
+
+/// The workspace root (fixture paths are printed relative to it).
+fn root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs `citadel` in the workspace root.
+fn citadel_at_root(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
+        .current_dir(root())
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `.pgn` files of a fixture directory, relative to the root, sorted.
+fn pgn_files(dir: &str) -> Vec<String> {
+    let mut files: Vec<String> = std::fs::read_dir(root().join(dir))
+        .expect("fixture dir")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pgn"))
+        .map(|n| format!("{dir}/{n}"))
+        .collect();
+    files.sort();
+    files
+}
+
+const GAME_DIRS: [&str; 5] = [
+    "chess",
+    "celtic-citadel",
+    "persian-princess",
+    "egyptian-eye",
+    "oriental-omega",
+];
+
+#[test]
+fn replay_json_of_every_fixture_game() {
+    for v in GAME_DIRS {
+        let files = pgn_files(&format!("fixtures/games/{v}"));
+        let mut args = vec!["replay", "--json"];
+        args.extend(files.iter().map(String::as_str));
+        let (code, out, err) = citadel_at_root(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            err.is_empty(),
+            "no progress bar when stderr is not a terminal: {err}"
+        );
+        for line in out.lines() {
+            let j: serde_json::Value = serde_json::from_str(line).expect("one object per line");
+            for key in [
+                "game",
+                "variant",
+                "plies",
+                "declared_result",
+                "result",
+                "termination",
+                "final_fen",
+            ] {
+                assert!(!j[key].is_null(), "{key} missing in {line}");
+            }
+            assert_eq!(j["variant"], v);
+        }
+        insta::assert_snapshot!(format!("replay_json_{v}"), out);
+    }
+}
+
+#[test]
+fn replay_text() {
+    let (code, out, _) = citadel_at_root(&["replay", "fixtures/games/chess/classics.pgn"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn validate_accepts_every_fixture_game() {
+    let mut files = Vec::new();
+    for v in GAME_DIRS {
+        files.extend(pgn_files(&format!("fixtures/games/{v}")));
+    }
+    let mut args = vec!["validate"];
+    args.extend(files.iter().map(String::as_str));
+    let (code, out, err) = citadel_at_root(&args);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    assert!(out.ends_with(", 0 invalid\n"), "{out}");
+}
+
+#[test]
+fn validate_reports_every_invalid_record() {
+    for file in pgn_files("fixtures/games/invalid") {
+        let (code, out, err) = citadel_at_root(&["validate", &file]);
+        assert_eq!(code, 1, "{file}: {out}{err}");
+        let lines: Vec<&str> = err.lines().collect();
+        let (last, reports) = lines.split_last().expect("messages");
+        assert!(last.starts_with("error: "), "{last}");
+        assert!(!reports.is_empty(), "{file}");
+        for l in reports {
+            // file:line:col: game N[, move ...]: reason
+            let rest = l
+                .strip_prefix(&format!("{file}:"))
+                .unwrap_or_else(|| panic!("{l}"));
+            let mut parts = rest.splitn(3, ':');
+            let line: usize = parts.next().and_then(|s| s.parse().ok()).expect("line");
+            let col: usize = parts.next().and_then(|s| s.parse().ok()).expect("column");
+            assert!(line > 0 && col > 0);
+            assert!(parts.next().is_some_and(|r| r.starts_with(" game ")), "{l}");
+        }
+        let name = file
+            .trim_start_matches("fixtures/games/invalid/")
+            .trim_end_matches(".pgn");
+        insta::assert_snapshot!(format!("validate_invalid_{name}"), format!("{out}{err}"));
+    }
+}
+
+#[test]
+fn convert_and_pack_round_trip() {
+    let dir = std::env::temp_dir().join(format!("citadel-cli-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let src = "fixtures/games/persian-princess/app-export.pgn";
+    let bin = dir.join("games.bin");
+    let packed = dir.join("packed.bin");
+    let bin_s = bin.to_string_lossy().into_owned();
+    let packed_s = packed.to_string_lossy().into_owned();
+    let (code, canon, err) = citadel_at_root(&["convert", src, "--to", "pgn"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("convert_app_export_to_pgn", canon);
+    let (code, _, err) = citadel_at_root(&["convert", src, "--to", "bin", "-o", &bin_s]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = citadel_at_root(&["pack", src, "-o", &packed_s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("packed 1 game(s) into "), "{out}");
+    // both archives read back: canonical PGN identical, the packed one verbatim
+    for b in [&bin_s, &packed_s] {
+        let (code, again, err) = citadel_at_root(&["convert", b, "--to", "pgn"]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(again, canon);
+        let (code, _, err) = citadel_at_root(&["validate", b]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (_, from_text, _) = citadel_at_root(&["replay", "--json", src]);
+    let (_, from_bin, _) = citadel_at_root(&["replay", "--json", &packed_s]);
+    let strip = |s: &str| {
+        let mut v: serde_json::Value = serde_json::from_str(s.trim()).expect("json");
+        v.as_object_mut().expect("object").remove("file");
+        v
+    };
+    assert_eq!(strip(&from_text), strip(&from_bin));
+    // JSON output is the serde data model
+    let (code, json, _) = citadel_at_root(&["convert", src, "--to", "json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert_eq!(v[0]["main"]["moves"][0]["san"], "Sh2");
+    assert_eq!(v[0]["result"], "1-0");
+    // invalid input: nothing written, exit 1
+    let (code, out, err) = citadel_at_root(&[
+        "convert",
+        "fixtures/games/invalid/illegal-move.pgn",
+        "--to",
+        "pgn",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("nothing written"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -102,9 +102,15 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
 /// ```
 pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
     let c = parse_coord::<G>(text)?;
-    let moves = pos.legal_moves();
+    find(&pos.legal_moves(), &c, text)
+}
+
+/// Finds the move of `moves` that the parsed coordinate move `c` names (`text` is only for
+/// the error). A move to the last rank without a promotion letter takes the first choice
+/// listed (the queen), as the Persian Chess app writes promotions.
+pub fn find(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError> {
     let mut found: Option<Move> = None;
-    for m in moves.iter() {
+    for m in moves {
         if m.from != c.from || m.to != c.to {
             continue;
         }

@@ -1,6 +1,13 @@
 //! FEN for every game: ranks from the highest down, runs of empty or non-existent cells as
 //! (multi-digit) numbers, `*` for one non-existent cell, then side, rights, en passant,
 //! halfmove clock and move number. Ring FEN (Byzantine) is the same over rings 4..1.
+//!
+//! Games with [`FenRights::APP_FEN_DIALECT`] (the Persian family) also accept the Persian
+//! Chess app's board dialect, which writes every empty or non-existent cell as its own `1`
+//! (`f111111111f`). Each rank is read both ways; a rank that has the right length only one
+//! way is in that dialect, one that reads the same either way is neutral, and a board whose
+//! ranks need different dialects is an error (as would be a rank that reads validly both ways
+//! with different contents). Writers always emit the standard form.
 
 use crate::FenRights;
 use citadel_rules::{Color, Game, Piece, Position, PositionError, Setup};
@@ -174,7 +181,99 @@ fn tokens<G: Game>() -> Vec<(String, Piece)> {
     t
 }
 
-fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), FenError> {
+/// How a FEN rank's digits are read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Digits {
+    /// A run of digits is one number of cells (`11`).
+    Runs,
+    /// Every `1` is one cell (the Persian Chess app: `f111111111f`); other digits are errors.
+    Unary,
+}
+
+/// Reads one FEN rank (or ring) into its cells; the error is the reason only.
+fn parse_row(
+    geo: &citadel_geometry::Geometry,
+    tokens: &[(String, Piece)],
+    row: &str,
+    cells: &[Option<citadel_geometry::Square>],
+    rank: usize,
+    unit: &str,
+    digits: Digits,
+) -> Result<Vec<Option<Piece>>, String> {
+    let mut out = vec![None; cells.len()];
+    let mut col = 0usize;
+    let mut rest: &str = row;
+    while !rest.is_empty() {
+        let c = rest.as_bytes()[0];
+        if c.is_ascii_digit() {
+            let n_len = match digits {
+                Digits::Runs => rest.bytes().take_while(u8::is_ascii_digit).count(),
+                Digits::Unary => 1,
+            };
+            let n: usize = rest[..n_len]
+                .parse()
+                .map_err(|_| "bad number".to_string())?;
+            if n == 0 {
+                return Err("a run of 0 cells".into());
+            }
+            if digits == Digits::Unary && n != 1 {
+                return Err(format!("digit `{n}` in a one-`1`-per-cell rank"));
+            }
+            col = col.saturating_add(n);
+            rest = &rest[n_len..];
+        } else if c == b'*' {
+            if let Some(Some(sq)) = cells.get(col) {
+                return Err(format!("`*` on the existing cell {}", geo.name_of(*sq)));
+            }
+            col += 1;
+            rest = &rest[1..];
+        } else {
+            let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
+            else {
+                // a marker such as `+` is named together with the letter it marks
+                let mut chars = rest.chars();
+                let mut token: String = chars.next().into_iter().collect();
+                if !token.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                    token.extend(chars.next());
+                }
+                // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
+                let marked = format!("{token}'");
+                if tokens.iter().any(|(s, _)| *s == marked) {
+                    return Err(format!(
+                        "unknown piece `{token}` (a pawn is written `{marked}`)"
+                    ));
+                }
+                return Err(format!("unknown piece `{token}`"));
+            };
+            match cells.get(col) {
+                Some(Some(_)) => out[col] = Some(*piece),
+                Some(None) => {
+                    let name = frame_name(geo, cells, col, rank);
+                    return Err(format!("piece `{sym}` on the non-existent cell {name}"));
+                }
+                None => {}
+            }
+            col += 1;
+            rest = &rest[sym.len()..];
+        }
+        if col > cells.len() {
+            return Err(format!("{col} cells, the {unit} has {}", cells.len()));
+        }
+    }
+    if col != cells.len() {
+        return Err(format!("{col} cells, the {unit} has {}", cells.len()));
+    }
+    Ok(out)
+}
+
+/// Whether a rank has a run of two or more digits: only then do the two readings differ.
+fn has_digit_run(row: &str) -> bool {
+    row.as_bytes()
+        .windows(2)
+        .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_digit())
+}
+
+fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<(), FenError> {
     let cfg = G::config();
     let geo = cfg.geometry();
     let rows = geo.fen_rows();
@@ -192,71 +291,62 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         ));
     }
     let tokens = tokens::<G>();
+    // (label, row text) of the first rank readable only one way, per reading
+    let mut only_runs: Option<(String, &str)> = None;
+    let mut only_unary: Option<(String, &str)> = None;
     for (ri, (row, cells)) in given.iter().zip(&rows).enumerate() {
-        let label = format!("{unit} {}", rows.len() - ri);
+        let rank = rows.len() - ri;
+        let label = format!("{unit} {rank}");
         let bad =
             |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
-        let mut col = 0usize;
-        let mut rest: &str = row;
-        while !rest.is_empty() {
-            let c = rest.as_bytes()[0];
-            if c.is_ascii_digit() {
-                let n_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let n: usize = rest[..n_len]
-                    .parse()
-                    .map_err(|_| bad("bad number".into()))?;
-                if n == 0 {
-                    return Err(bad("a run of 0 cells".into()));
-                }
-                col += n;
-                rest = &rest[n_len..];
-            } else if c == b'*' {
-                if cells.get(col).is_some_and(|c| c.is_some()) {
-                    return Err(bad(format!(
-                        "`*` on the existing cell {}",
-                        geo.name_of(cells[col].unwrap_or_default())
-                    )));
-                }
-                col += 1;
-                rest = &rest[1..];
-            } else {
-                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
-                else {
-                    // a marker such as `+` is named together with the letter it marks
-                    let mut chars = rest.chars();
-                    let mut token: String = chars.next().into_iter().collect();
-                    if !token.starts_with(|c: char| c.is_ascii_alphabetic()) {
-                        token.extend(chars.next());
-                    }
-                    // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
-                    let marked = format!("{token}'");
-                    if tokens.iter().any(|(s, _)| *s == marked) {
-                        return Err(bad(format!(
-                            "unknown piece `{token}` (a pawn is written `{marked}`)"
-                        )));
-                    }
-                    return Err(bad(format!("unknown piece `{token}`")));
-                };
-                match cells.get(col) {
-                    Some(Some(sq)) => board[sq.index()] = Some(*piece),
-                    Some(None) => {
-                        let name = frame_name(geo, cells, col, rows.len() - ri);
-                        return Err(bad(format!(
-                            "piece `{sym}` on the non-existent cell {name}"
-                        )));
-                    }
-                    None => {}
-                }
-                col += 1;
-                rest = &rest[sym.len()..];
+        let runs = parse_row(geo, &tokens, row, cells, rank, unit, Digits::Runs);
+        let unary = if G::APP_FEN_DIALECT && has_digit_run(row) {
+            Some(parse_row(
+                geo,
+                &tokens,
+                row,
+                cells,
+                rank,
+                unit,
+                Digits::Unary,
+            ))
+        } else {
+            None
+        };
+        let contents = match (runs, unary) {
+            (Ok(a), None) => a,
+            (Ok(a), Some(Err(_))) => {
+                only_runs.get_or_insert((label.clone(), row));
+                a
             }
-            if col > cells.len() {
-                return Err(bad(format!("{col} cells, the {unit} has {}", cells.len())));
+            (Err(_), Some(Ok(b))) => {
+                only_unary.get_or_insert((label.clone(), row));
+                b
+            }
+            (Ok(_), Some(Ok(_))) => {
+                return Err(bad(
+                    "ambiguous: it reads both as standard FEN and as the Persian Chess \
+                     app's one `1` per empty cell"
+                        .into(),
+                ))
+            }
+            (Err(e), _) => return Err(bad(e)),
+        };
+        for (cell, piece) in cells.iter().zip(contents) {
+            if let Some(sq) = cell {
+                board[sq.index()] = piece;
             }
         }
-        if col != cells.len() {
-            return Err(bad(format!("{col} cells, the {unit} has {}", cells.len())));
-        }
+    }
+    if let (Some((a, ra)), Some((b, rb))) = (only_runs, only_unary) {
+        return Err(FenError::new(
+            FenField::Board,
+            text,
+            format!(
+                "{b} `{rb}` is in the Persian Chess app's form (one `1` per empty cell) but \
+                 {a} `{ra}` is not: mixed FEN dialects"
+            ),
+        ));
     }
     Ok(())
 }

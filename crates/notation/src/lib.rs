@@ -1,14 +1,28 @@
-//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess) and coordinate
-//! moves. A pure layer over `citadel-rules`: parsers take text and return values or a typed
-//! error naming the field and the offending text — never a panic.
+//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess), coordinate and
+//! SAN moves, PGN-style game records, their replay and validation, and a compact binary
+//! archive. A pure layer over `citadel-rules`: parsers take text and return values or a typed
+//! error naming where and what is wrong — never a panic.
 
+pub mod archive;
 pub mod coord;
 pub mod diagram;
+mod dialects;
 pub mod fen;
+pub mod pgn;
+pub mod random;
+pub mod record;
+pub mod replay;
 mod rights;
 mod rights_mini_citadel;
 mod rights_tamerlane;
+pub mod san;
+pub mod writer;
 
+pub use archive::ArchiveError;
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};
+pub use pgn::{Loc, PgnError, SourceGame};
+pub use record::{GameResult, Line, MoveNode, Record};
+pub use replay::{Diagnostic, ReplayError, Replayed, Summary};
 pub use rights::FenRights;
+pub use san::{SanDialect, SanError};

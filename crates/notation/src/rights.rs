@@ -5,6 +5,11 @@ use citadel_rules::{Chess, Game, Persian, Setup};
 
 /// How a game writes and reads its FEN rights field.
 pub trait FenRights: Game {
+    /// Whether FEN readers also accept the Persian Chess app's board dialect, which writes
+    /// every empty (or non-existent) cell as its own `1` (`f111111111f`). The dialect is
+    /// recognised rank by rank from the rank's length, never guessed: see [`crate::fen`].
+    const APP_FEN_DIALECT: bool = false;
+
     /// Reads the rights field into `setup`; the error names what is wrong.
     fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String>;
     /// Writes the rights field (`-` when empty).
@@ -56,6 +61,8 @@ impl FenRights for Chess {
 }
 
 impl<const S: u8> FenRights for Persian<S> {
+    const APP_FEN_DIALECT: bool = true;
+
     fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String> {
         setup.rights = parse_letters(text, &PERSIAN)?;
         Ok(())

@@ -152,3 +152,43 @@ fn garbage_never_panics() {
         let _ = fen::parse::<CelticCitadel>(s);
     }
 }
+
+#[test]
+fn persian_app_fen_dialect() {
+    // the Persian Chess app writes every empty or non-existent cell as its own `1`
+    let app = "f111111111f/1rnbqksbnr1/1ppppppppp1/11111111111/11111111111/11111111111/\
+               11111111111/11111111111/1PPPPPPPPP1/1RNBQKSBNR1/F111111111F w KQZkqz - 0 1";
+    let canonical =
+        "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1";
+    assert_eq!(
+        fen::write(&fen::parse::<PersianPrincess>(app).unwrap()),
+        canonical
+    );
+    assert_eq!(
+        fen::parse::<EgyptianEye>(app).unwrap(),
+        fen::parse::<EgyptianEye>(canonical).unwrap()
+    );
+    let e = err(fen::parse::<PersianPrincess>(
+        "f111111111f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
+    ));
+    assert_eq!(e.field, FenField::Board);
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN board (field 1): rank 11 `f111111111f` is in the Persian Chess app's form \
+         (one `1` per empty cell) but rank 8 `11` is not: mixed FEN dialects in \
+         `f111111111f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F`"
+    );
+    // a rank that fits neither reading keeps the standard error
+    let e = err(fen::parse::<PersianPrincess>(
+        "f1111111111f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
+    ));
+    assert_eq!(
+        e.to_string(),
+        "invalid FEN board (field 1): rank 11: 1111111112 cells, the rank has 11 in `f1111111111f`"
+    );
+    // chess has no such dialect
+    assert!(
+        fen::parse::<Chess>("rnbqkbnr/pppppppp/11111111/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .is_err()
+    );
+}

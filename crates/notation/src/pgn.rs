@@ -1,0 +1,508 @@
+//! Reading PGN-style records (nom): tag pairs, movetext with move numbers, `{comments}`,
+//! `; comments`, `(variations)`, NAGs (`$1`, `!?`) and results; many games per file; CRLF
+//! line ends, a byte-order mark and `%` escape lines are tolerated.
+//!
+//! [`read_games`] reads every game of a text and keeps going after a broken one: each game
+//! is `Ok` or a [`PgnError`] naming its line, column, game number and what is wrong. After an
+//! error, reading resumes at the next line starting with `[` that follows a line that does not
+//! (the next game's tag pairs).
+//!
+//! ```
+//! use citadel_notation::pgn;
+//! let text = "[Variant \"persian-princess\"]\n\n1. Sh2 {rendezvous} g8 (1... g7) 2. g4 $1 *\n";
+//! let games = pgn::parse(text).unwrap();
+//! assert_eq!(games[0].main.moves.len(), 3);
+//! assert_eq!(games[0].main.moves[0].comments, ["rendezvous"]);
+//! assert_eq!(games[0].main.moves[1].variations[0].moves[0].san, "g7");
+//! let err = pgn::parse("1. e4 e5 2. Nf3").unwrap_err();
+//! assert_eq!(err.to_string(), "1:16: game 1: the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?");
+//! ```
+
+use crate::record::{GameResult, Line, MoveNode, Record};
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_till, take_until, take_while, take_while1};
+use nom::character::complete::{char, digit1, space0};
+use nom::combinator::{map, map_res, peek, recognize};
+use nom::sequence::{delimited, preceded, terminated, tuple};
+use nom::IResult;
+use serde::{Deserialize, Serialize};
+
+/// Deepest nesting of variations accepted.
+pub const MAX_DEPTH: usize = 64;
+
+/// A place in a text: 1-based line and column (in characters).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Loc {
+    /// Line, from 1.
+    pub line: usize,
+    /// Column in characters, from 1.
+    pub col: usize,
+}
+
+impl std::fmt::Display for Loc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}", self.line, self.col)
+    }
+}
+
+/// Where the parts of a game stand in its source text.
+#[derive(Clone, PartialEq, Eq, Debug, Default)]
+pub struct Locations {
+    /// The game's first token.
+    pub game: Loc,
+    /// Each tag pair, in the record's order.
+    pub tags: Vec<Loc>,
+    /// Each main-line move.
+    pub moves: Vec<Loc>,
+    /// The result token.
+    pub result: Loc,
+}
+
+/// A game read from a file: its number (1-based, counting broken games too), the record, and
+/// where its parts stand in the text (`None` for games read from an archive).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct SourceGame {
+    /// The game's number in its file, from 1.
+    pub number: usize,
+    /// The record.
+    pub record: Record,
+    /// Source positions of its parts.
+    pub locations: Option<Locations>,
+}
+
+/// A syntax error in a record: where, which game, what.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{loc}: game {game}: {reason}")]
+pub struct PgnError {
+    /// The game's number in the file, from 1.
+    pub game: usize,
+    /// Where the error is.
+    pub loc: Loc,
+    /// What is wrong.
+    pub reason: String,
+}
+
+/// Reads every game of `text`, all or nothing: the first error is returned.
+pub fn parse(text: &str) -> Result<Vec<Record>, PgnError> {
+    read_games(text)
+        .into_iter()
+        .map(|g| g.map(|g| g.record))
+        .collect()
+}
+
+/// Reads every game of `text`; a broken game is an `Err` and reading goes on with the next.
+pub fn read_games(text: &str) -> Vec<Result<SourceGame, PgnError>> {
+    let src = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut p = Reader::new(src);
+    let mut out = Vec::new();
+    loop {
+        match p.game() {
+            Ok(Some(g)) => out.push(Ok(g)),
+            Ok(None) => break,
+            Err((e, resume)) => {
+                out.push(Err(e));
+                // always move past the broken game's first token
+                p.pos = if resume > p.start {
+                    resume.min(src.len())
+                } else {
+                    p.resync(p.start)
+                };
+            }
+        }
+    }
+    out
+}
+
+type Res<'a, T> = IResult<&'a str, T>;
+
+/// Characters a move token is made of.
+fn is_move_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "-=+#@/':<>_".contains(c)
+}
+
+fn tag_name(i: &str) -> Res<'_, &str> {
+    take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_')(i)
+}
+
+/// A quoted tag value with `\"` and `\\` escapes, on one line.
+fn quoted(i: &str) -> Res<'_, String> {
+    let (mut rest, _) = char('"')(i)?;
+    let mut out = String::new();
+    loop {
+        let mut chars = rest.chars();
+        match chars.next() {
+            Some('"') => return Ok((chars.as_str(), out)),
+            Some('\\') => match chars.next() {
+                Some(c @ ('"' | '\\')) => {
+                    out.push(c);
+                    rest = chars.as_str();
+                }
+                _ => {
+                    out.push('\\');
+                    rest = &rest[1..];
+                }
+            },
+            Some('\n') | None => {
+                return Err(nom::Err::Error(nom::error::Error::new(
+                    rest,
+                    nom::error::ErrorKind::Char,
+                )))
+            }
+            Some(c) => {
+                out.push(c);
+                rest = chars.as_str();
+            }
+        }
+    }
+}
+
+/// The end of a token: end of text, whitespace or a movetext delimiter.
+fn boundary(i: &str) -> Res<'_, ()> {
+    match i.chars().next() {
+        None => Ok((i, ())),
+        Some(c) if c.is_whitespace() || "{}();[$!?".contains(c) => Ok((i, ())),
+        Some(_) => Err(nom::Err::Error(nom::error::Error::new(
+            i,
+            nom::error::ErrorKind::Verify,
+        ))),
+    }
+}
+
+fn result_token(i: &str) -> Res<'_, GameResult> {
+    terminated(
+        map(
+            alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))),
+            |s| GameResult::parse(s).unwrap_or_default(),
+        ),
+        peek(boundary),
+    )(i)
+}
+
+/// A move number indication: digits then periods (`12.`, `12...`), or digits alone before a
+/// boundary.
+fn move_number(i: &str) -> Res<'_, &str> {
+    alt((
+        recognize(tuple((digit1, take_while1(|c| c == '.')))),
+        terminated(digit1, peek(boundary)),
+    ))(i)
+}
+
+fn move_token(i: &str) -> Res<'_, &str> {
+    take_while1(is_move_char)(i)
+}
+
+fn nag(i: &str) -> Res<'_, u8> {
+    preceded(char('$'), map_res(digit1, str::parse::<u8>))(i)
+}
+
+/// `!`, `?`, `!!`, `??`, `!?`, `?!` as NAGs 1–6.
+fn annotation(i: &str) -> Res<'_, u8> {
+    map_res(take_while1(|c| c == '!' || c == '?'), |s: &str| match s {
+        "!" => Ok(1),
+        "?" => Ok(2),
+        "!!" => Ok(3),
+        "??" => Ok(4),
+        "!?" => Ok(5),
+        "?!" => Ok(6),
+        _ => Err(()),
+    })(i)
+}
+
+fn brace_comment(i: &str) -> Res<'_, &str> {
+    delimited(char('{'), take_until("}"), char('}'))(i)
+}
+
+fn line_comment(i: &str) -> Res<'_, &str> {
+    preceded(char(';'), take_till(|c| c == '\n'))(i)
+}
+
+/// A comment's text with its whitespace collapsed.
+fn clean(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The error of a game and where reading resumes.
+type GameErr = (PgnError, usize);
+
+struct Reader<'a> {
+    src: &'a str,
+    pos: usize,
+    lines: Vec<usize>,
+    game: usize,
+    /// Where the current game starts.
+    start: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn new(src: &'a str) -> Self {
+        let mut lines = vec![0];
+        lines.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        Reader {
+            src,
+            pos: 0,
+            lines,
+            game: 0,
+            start: 0,
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.src[self.pos..]
+    }
+
+    fn advance(&mut self, rest: &str) {
+        self.pos = self.src.len() - rest.len();
+    }
+
+    fn loc(&self, offset: usize) -> Loc {
+        let line = self.lines.partition_point(|&s| s <= offset).max(1) - 1;
+        let start = self.lines[line];
+        let col = self
+            .src
+            .get(start..offset)
+            .map_or(1, |s| s.chars().count() + 1);
+        Loc {
+            line: line + 1,
+            col,
+        }
+    }
+
+    fn at_line_start(&self, offset: usize) -> bool {
+        offset == 0 || self.src.as_bytes().get(offset - 1) == Some(&b'\n')
+    }
+
+    /// An error at `offset`; reading resumes at the next game's tag pairs after it.
+    fn fail(&self, offset: usize, reason: impl Into<String>) -> GameErr {
+        (
+            PgnError {
+                game: self.game,
+                loc: self.loc(offset),
+                reason: reason.into(),
+            },
+            self.resync(offset),
+        )
+    }
+
+    /// The start of the first line after the one holding `offset` that starts with `[` and
+    /// follows a line that does not.
+    fn resync(&self, offset: usize) -> usize {
+        let line = self.lines.partition_point(|&s| s <= offset).max(1) - 1;
+        let starts_tag = |l: usize| {
+            let s = self.lines[l];
+            let e = self.lines.get(l + 1).copied().unwrap_or(self.src.len());
+            self.src[s..e].trim_start().starts_with('[')
+        };
+        let mut prev_tag = starts_tag(line);
+        for l in line + 1..self.lines.len() {
+            let tag_line = starts_tag(l);
+            if tag_line && !prev_tag {
+                return self.lines[l];
+            }
+            prev_tag = tag_line;
+        }
+        self.src.len()
+    }
+
+    /// Skips whitespace and `%` escape lines.
+    fn skip_ws(&mut self) {
+        loop {
+            let rest = self.rest();
+            // byte-order marks count as blanks: files joined with `cat` have them inside
+            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            self.advance(trimmed);
+            if trimmed.starts_with('%') && self.at_line_start(self.pos) {
+                let (r, _) = take_while::<_, _, nom::error::Error<&str>>(|c| c != '\n')(trimmed)
+                    .unwrap_or((trimmed, ""));
+                self.advance(r);
+            } else {
+                return;
+            }
+        }
+    }
+
+    fn game(&mut self) -> Result<Option<SourceGame>, GameErr> {
+        self.skip_ws();
+        if self.rest().is_empty() {
+            return Ok(None);
+        }
+        self.game += 1;
+        self.start = self.pos;
+        let mut locs = Locations {
+            game: self.loc(self.pos),
+            ..Locations::default()
+        };
+        let mut record = Record::default();
+        while self.rest().starts_with('[') {
+            let start = self.pos;
+            let (name, value) = self.tag_pair()?;
+            locs.tags.push(self.loc(start));
+            record.tags.push((name, value));
+            self.skip_ws();
+        }
+        let (main, result) = self.line(0, &mut locs.moves)?;
+        let Some((result, at)) = result else {
+            return Err(self.fail(self.pos, "the game has no result"));
+        };
+        record.main = main;
+        record.result = result;
+        locs.result = self.loc(at);
+        Ok(Some(SourceGame {
+            number: self.game,
+            record,
+            locations: Some(locs),
+        }))
+    }
+
+    fn tag_pair(&mut self) -> Result<(String, String), GameErr> {
+        let start = self.pos;
+        let (i, _) = preceded(char::<_, nom::error::Error<&str>>('['), space0)(self.rest())
+            .map_err(|_| self.fail(start, "expected `[`"))?;
+        let Ok((i, name)) = tag_name(i) else {
+            return Err(self.fail(
+                self.src.len() - i.len(),
+                "bad tag pair: expected a tag name after `[`",
+            ));
+        };
+        let (i, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
+        let at = self.src.len() - i.len();
+        let (i, value) = match quoted(i) {
+            Ok(r) => r,
+            Err(_) if i.starts_with('"') => {
+                return Err(self.fail(at, format!("bad tag pair: unterminated value of `{name}`")))
+            }
+            Err(_) => {
+                return Err(self.fail(
+                    at,
+                    format!("bad tag pair: the value of `{name}` must be a quoted string"),
+                ))
+            }
+        };
+        let (i, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
+        let Ok((i, _)) = char::<_, nom::error::Error<&str>>(']')(i) else {
+            return Err(self.fail(
+                self.src.len() - i.len(),
+                format!("bad tag pair: expected `]` after the value of `{name}`"),
+            ));
+        };
+        self.advance(i);
+        Ok((name.to_string(), value))
+    }
+
+    /// Reads a line of moves up to its `)` (variations) or its result (main line).
+    fn line(
+        &mut self,
+        depth: usize,
+        locs: &mut Vec<Loc>,
+    ) -> Result<(Line, Option<(GameResult, usize)>), GameErr> {
+        let mut line = Line::default();
+        loop {
+            self.skip_ws();
+            let start = self.pos;
+            let rest = self.rest();
+            let Some(c) = rest.chars().next() else {
+                return Err(self.fail(
+                    start,
+                    if depth > 0 {
+                        "unterminated variation: `(` without `)`"
+                    } else {
+                        "the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?"
+                    },
+                ));
+            };
+            match c {
+                '{' => {
+                    let Ok((r, text)) = brace_comment(rest) else {
+                        return Err(self.fail(start, "unterminated comment: `{` without `}`"));
+                    };
+                    self.advance(r);
+                    comments_of(&mut line).push(clean(text));
+                }
+                ';' => {
+                    let (r, text) = line_comment(rest).unwrap_or((rest, ""));
+                    self.advance(r);
+                    comments_of(&mut line).push(clean(text));
+                }
+                '$' | '!' | '?' => {
+                    let parsed = if c == '$' {
+                        nag(rest)
+                    } else {
+                        annotation(rest)
+                    };
+                    let Ok((r, n)) = parsed else {
+                        let tok: String = rest
+                            .chars()
+                            .take_while(|c| !c.is_whitespace())
+                            .take(12)
+                            .collect();
+                        return Err(self.fail(start, format!("bad annotation `{tok}`")));
+                    };
+                    let Some(last) = line.moves.last_mut() else {
+                        return Err(self.fail(start, "annotation before any move"));
+                    };
+                    last.nags.push(n);
+                    self.advance(r);
+                }
+                '(' => {
+                    if depth + 1 > MAX_DEPTH {
+                        return Err(self.fail(start, "variations nested too deeply"));
+                    }
+                    if line.moves.is_empty() {
+                        return Err(self.fail(start, "variation before any move"));
+                    }
+                    self.pos += 1;
+                    let (v, _) = self.line(depth + 1, &mut Vec::new())?;
+                    if let Some(last) = line.moves.last_mut() {
+                        last.variations.push(v);
+                    }
+                }
+                ')' => {
+                    if depth == 0 {
+                        return Err(self.fail(start, "`)` without `(`"));
+                    }
+                    self.pos += 1;
+                    return Ok((line, None));
+                }
+                '[' if depth == 0 && self.at_line_start(start) => {
+                    let (e, _) = self.fail(
+                        start,
+                        "the game ends without a result before the next tag pairs: truncated?",
+                    );
+                    return Err((e, start));
+                }
+                _ => {
+                    if let Ok((r, res)) = result_token(rest) {
+                        if depth > 0 {
+                            return Err(self.fail(start, "a result inside a variation"));
+                        }
+                        self.advance(r);
+                        return Ok((line, Some((res, start))));
+                    }
+                    if let Ok((r, _)) = move_number(rest) {
+                        self.advance(r);
+                        continue;
+                    }
+                    if let Ok((r, tok)) = move_token(rest) {
+                        line.moves.push(MoveNode {
+                            san: tok.to_string(),
+                            ..MoveNode::default()
+                        });
+                        if depth == 0 {
+                            locs.push(self.loc(start));
+                        }
+                        self.advance(r);
+                        continue;
+                    }
+                    return Err(self.fail(start, format!("unexpected character `{c}`")));
+                }
+            }
+        }
+    }
+}
+
+/// Where a comment read now belongs: the last move, or the line's start.
+fn comments_of(line: &mut Line) -> &mut Vec<String> {
+    match line.moves.last_mut() {
+        Some(m) => &mut m.comments,
+        None => &mut line.comments,
+    }
+}

@@ -1,0 +1,158 @@
+//! The data model of a PGN-style game record: tag pairs, the main line with comments, NAGs
+//! and variations (kept, not played), and the result.
+
+use citadel_rules::Variant;
+use serde::{Deserialize, Serialize};
+
+/// A result as a record declares it (serialised as its PGN text).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum GameResult {
+    /// `1-0`.
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    /// `0-1`.
+    #[serde(rename = "0-1")]
+    BlackWins,
+    /// `1/2-1/2`.
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// `*`: unfinished or unknown.
+    #[default]
+    #[serde(rename = "*")]
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a PGN result text.
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One move of a line, with what annotates it.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct MoveNode {
+    /// The move as written (SAN or coordinate).
+    pub san: String,
+    /// Numeric annotation glyphs (`$1`; `!` is read as 1, `?` 2, `!!` 3, `??` 4, `!?` 5,
+    /// `?!` 6).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub nags: Vec<u8>,
+    /// Comments after the move, whitespace collapsed.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// Alternatives to this move, each starting at this move's ply.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub variations: Vec<Line>,
+}
+
+/// A line of moves: the main line or a variation.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Line {
+    /// Comments before the first move.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments: Vec<String>,
+    /// The moves.
+    pub moves: Vec<MoveNode>,
+}
+
+/// A game record.
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct Record {
+    /// Tag pairs in their order.
+    pub tags: Vec<(String, String)>,
+    /// The main line.
+    pub main: Line,
+    /// The result that ends the movetext.
+    pub result: GameResult,
+}
+
+impl Record {
+    /// The value of a tag (the first, if repeated).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing the first of that name or appending it.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// The index of a tag (for locating errors).
+    pub fn tag_index(&self, name: &str) -> Option<usize> {
+        self.tags.iter().position(|(n, _)| n == name)
+    }
+
+    /// The game the record is of, from its `Variant` tag (see [`variant_from_tag`]); FIDE
+    /// chess when there is none.
+    pub fn variant(&self) -> Result<Variant, String> {
+        match self.tag("Variant") {
+            None => Ok(Variant::Chess),
+            Some(v) => variant_from_tag(v).ok_or_else(|| {
+                let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+                format!("unknown variant `{v}` (known: {})", ids.join(", "))
+            }),
+        }
+    }
+
+    /// The main line's moves as written.
+    pub fn moves(&self) -> impl Iterator<Item = &str> {
+        self.main.moves.iter().map(|m| m.san.as_str())
+    }
+}
+
+/// The game a `Variant` tag names: a Citadel id (`persian-princess`), the Persian Chess
+/// app's names (`Persian` = Persian Princess, `Pyramid` = Egyptian Eye, `Citadel` = Celtic
+/// Citadel, `Oriental` = Oriental Omega), or `Standard`/`Chess` for FIDE chess; letter case
+/// is ignored.
+///
+/// ```
+/// use citadel_notation::record::variant_from_tag;
+/// use citadel_rules::Variant;
+/// assert_eq!(variant_from_tag("Pyramid"), Some(Variant::EgyptianEye));
+/// assert_eq!(variant_from_tag("oriental-omega"), Some(Variant::OrientalOmega));
+/// assert_eq!(variant_from_tag("Standard"), Some(Variant::Chess));
+/// assert_eq!(variant_from_tag("crazyhouse"), None);
+/// ```
+pub fn variant_from_tag(tag: &str) -> Option<Variant> {
+    let t = tag.trim().to_ascii_lowercase();
+    if let Some(v) = Variant::ALL.into_iter().find(|v| v.id() == t) {
+        return Some(v);
+    }
+    match t.as_str() {
+        "persian" => Some(Variant::PersianPrincess),
+        "pyramid" => Some(Variant::EgyptianEye),
+        "citadel" => Some(Variant::CelticCitadel),
+        "oriental" => Some(Variant::OrientalOmega),
+        "standard" | "chess" | "" => Some(Variant::Chess),
+        _ => None,
+    }
+}

@@ -1,0 +1,385 @@
+//! Replaying records over the rules: legality of every main-line move, the result the rules
+//! give, the consistency of the declared result, and canonical records.
+//!
+//! Decisions (also in `docs/rules/records.md`):
+//! - The game is the `Variant` tag's ([`Record::variant`]); the start is the `FEN` tag's
+//!   position, else the game's start position.
+//! - Every main-line move must be legal (SAN or coordinate, see [`crate::san`]); variations
+//!   are kept but not played.
+//! - A game ends as soon as the rules end it: checkmate, stalemate, a rule's decision
+//!   (citadel, bare king), threefold repetition, the move-count rule or insufficient
+//!   material. A move after that is an error.
+//! - The declared result is the movetext's result token; a `Result` tag, if present, must say
+//!   the same. If the rules ended the game, the declared result must be theirs (`*` too is
+//!   then an error). If they did not, any result is accepted: `*` (unfinished), a decisive
+//!   result (resignation, time) or a draw (agreement).
+
+use crate::pgn::{Loc, PgnError, SourceGame};
+use crate::record::{GameResult, Line, Record};
+use crate::{fen, san, SanDialect};
+use citadel_rules::{
+    with_game, Color, Game, Move, MoveList, Outcome, Position, Termination, Variant,
+};
+use serde::Serialize;
+
+/// Where in a record a replay error is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Site {
+    /// The record as a whole.
+    Game,
+    /// The tag pair with this index.
+    Tag(usize),
+    /// The main-line move with this index.
+    Move(usize),
+    /// The result token.
+    Result,
+}
+
+/// Why a record does not replay, or declares a result the rules contradict.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{}{reason}", mv.as_ref().map(|m| format!("{m}: ")).unwrap_or_default())]
+pub struct ReplayError {
+    /// Where the error is.
+    pub site: Site,
+    /// The move at fault as `move 14... Nf9`, if a move is.
+    pub mv: Option<String>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl ReplayError {
+    fn at(site: Site, reason: impl Into<String>) -> Self {
+        ReplayError {
+            site,
+            mv: None,
+            reason: reason.into(),
+        }
+    }
+}
+
+/// A record played over its game's rules.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    /// The start position.
+    pub start: Position<G>,
+    /// The position after the last move (its history holds every move, for repetitions).
+    pub end: Position<G>,
+    /// The main line's moves.
+    pub moves: Vec<Move>,
+    /// The result the rules give at the end, if the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// The outcome of a position whose legal moves are `moves`: what
+/// `Position::outcome_with_draws` gives, without generating the moves again.
+pub fn ended<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<Outcome> {
+    if moves.is_empty() {
+        return Some(G::decided(pos).unwrap_or_else(|| G::no_moves(pos)));
+    }
+    if pos.repetitions() >= 2 {
+        return Some(Outcome::draw(Termination::Repetition));
+    }
+    if pos.halfmove_clock() >= pos.config().move_limit {
+        return Some(Outcome::draw(Termination::MoveLimit));
+    }
+    if G::insufficient_material(pos) {
+        return Some(Outcome::draw(Termination::InsufficientMaterial));
+    }
+    None
+}
+
+/// `move 14. Nf3` or `move 14... Nf6`: a move as messages name it.
+pub fn move_label<G: Game>(pos: &Position<G>, text: &str) -> String {
+    let dots = if pos.turn() == Color::White {
+        "."
+    } else {
+        "..."
+    };
+    format!("move {}{dots} {text}", pos.fullmove_number())
+}
+
+/// The start position of a record for game `G`.
+pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, ReplayError> {
+    match record.tag("FEN") {
+        None => Ok(fen::start::<G>()),
+        Some(f) => fen::parse::<G>(f).map_err(|e| {
+            ReplayError::at(
+                Site::Tag(record.tag_index("FEN").unwrap_or(0)),
+                e.to_string(),
+            )
+        }),
+    }
+}
+
+/// Plays the main line of `record` over the rules of `G`.
+pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
+    let start = start_position::<G>(record)?;
+    let mut pos = start.clone();
+    let mut moves = Vec::with_capacity(record.main.moves.len());
+    let mut legal = pos.legal_moves();
+    for (i, node) in record.main.moves.iter().enumerate() {
+        let fail = |pos: &Position<G>, reason: String| ReplayError {
+            site: Site::Move(i),
+            mv: Some(move_label(pos, &node.san)),
+            reason,
+        };
+        if let Some(o) = ended(&pos, &legal) {
+            return Err(fail(&pos, format!("the game is already over ({o})")));
+        }
+        let m = san::parse_among(&pos, &legal, &node.san).map_err(|e| fail(&pos, e.to_string()))?;
+        pos.play(m);
+        moves.push(m);
+        legal.clear();
+        pos.generate(&mut legal);
+    }
+    let outcome = ended(&pos, &legal);
+    Ok(Played {
+        start,
+        end: pos,
+        moves,
+        outcome,
+    })
+}
+
+/// Checks the declared result against the `Result` tag and the rules' `outcome`.
+pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), ReplayError> {
+    let declared = record.result;
+    if let Some(tag) = record.tag("Result") {
+        if tag != declared.as_str() {
+            return Err(ReplayError::at(
+                Site::Tag(record.tag_index("Result").unwrap_or(0)),
+                format!("the Result tag says {tag} but the movetext ends with {declared}"),
+            ));
+        }
+    }
+    if let Some(o) = outcome {
+        if declared.as_str() != o.result() {
+            return Err(ReplayError::at(
+                Site::Result,
+                format!(
+                    "declared result {declared} contradicts the rules: {o} ({})",
+                    o.result()
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// What a replay found, for any game.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Replayed {
+    /// The game.
+    pub variant: Variant,
+    /// Main-line moves played.
+    pub plies: usize,
+    /// The declared result.
+    pub declared: GameResult,
+    /// The rules' result, if the game is over.
+    pub outcome: Option<Outcome>,
+    /// FEN of the final position.
+    pub final_fen: String,
+}
+
+impl Replayed {
+    /// The rules' result as PGN text (`*` when unfinished).
+    pub fn result(&self) -> &'static str {
+        self.outcome.map_or("*", |o| o.result())
+    }
+
+    /// What ended the game (`checkmate`, ..., see `Termination::name`) or `unfinished`.
+    pub fn termination(&self) -> &'static str {
+        self.outcome.map_or("unfinished", |o| o.termination.name())
+    }
+
+    /// The flat summary `citadel replay --json` prints, for game number `game`.
+    pub fn summary(&self, game: usize) -> Summary {
+        Summary {
+            game,
+            variant: self.variant.id().to_string(),
+            plies: self.plies,
+            declared_result: self.declared.as_str().to_string(),
+            result: self.result().to_string(),
+            termination: self.termination().to_string(),
+            final_fen: self.final_fen.clone(),
+        }
+    }
+}
+
+/// One game's replay as `citadel replay --json` prints it.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize)]
+pub struct Summary {
+    /// The game's number in its file, from 1.
+    pub game: usize,
+    /// Variant id.
+    pub variant: String,
+    /// Main-line moves played.
+    pub plies: usize,
+    /// The result the record declares.
+    pub declared_result: String,
+    /// The result the rules give (`*` when unfinished).
+    pub result: String,
+    /// What ended the game, or `unfinished`.
+    pub termination: String,
+    /// FEN of the final position.
+    pub final_fen: String,
+}
+
+fn replay_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Replayed, ReplayError> {
+    let p = play::<G>(record)?;
+    Ok(Replayed {
+        variant,
+        plies: p.moves.len(),
+        declared: record.result,
+        outcome: p.outcome,
+        final_fen: fen::write(&p.end),
+    })
+}
+
+/// The record's game, or an error at its `Variant` tag.
+pub fn variant_of(record: &Record) -> Result<Variant, ReplayError> {
+    record
+        .variant()
+        .map_err(|e| ReplayError::at(record.tag_index("Variant").map_or(Site::Game, Site::Tag), e))
+}
+
+/// Replays a record over its game's rules (moves only; see [`validate`] for the result).
+pub fn replay(record: &Record) -> Result<Replayed, ReplayError> {
+    let variant = variant_of(record)?;
+    with_game!(variant, G => replay_as::<G>(variant, record))
+}
+
+/// Replays a record and checks its declared result.
+pub fn validate(record: &Record) -> Result<Replayed, ReplayError> {
+    let r = replay(record)?;
+    check_result(record, r.outcome)?;
+    Ok(r)
+}
+
+/// The Seven Tag Roster, in order, with the values written when a tag is missing.
+pub const ROSTER: [(&str, &str); 7] = [
+    ("Event", "?"),
+    ("Site", "?"),
+    ("Date", "????.??.??"),
+    ("Round", "?"),
+    ("White", "?"),
+    ("Black", "?"),
+    ("Result", "*"),
+];
+
+fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Record, ReplayError> {
+    let p = play::<G>(record)?;
+    let mut tags: Vec<(String, String)> = ROSTER
+        .iter()
+        .map(|(n, d)| {
+            let v = match *n {
+                "Result" => record.result.as_str(),
+                _ => record.tag(n).unwrap_or(d),
+            };
+            (n.to_string(), v.to_string())
+        })
+        .collect();
+    tags.push(("Variant".into(), variant.id().into()));
+    if record.tag("FEN").is_some() {
+        tags.push(("SetUp".into(), "1".into()));
+        tags.push(("FEN".into(), fen::write(&p.start)));
+    }
+    let known =
+        |n: &str| ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN");
+    for (n, v) in &record.tags {
+        if !known(n) && !tags.iter().any(|(t, _)| t == n) {
+            tags.push((n.clone(), v.clone()));
+        }
+    }
+    let mut pos = p.start.clone();
+    let mut main = Line {
+        comments: record.main.comments.clone(),
+        moves: Vec::with_capacity(p.moves.len()),
+    };
+    for (node, m) in record.main.moves.iter().zip(&p.moves) {
+        let mut n = node.clone();
+        n.san = san::write_mut(&mut pos, m);
+        pos.play(*m);
+        main.moves.push(n);
+    }
+    Ok(Record {
+        tags,
+        main,
+        result: record.result,
+    })
+}
+
+/// The canonical form of a record: the Seven Tag Roster first (missing tags as `?`, `Result`
+/// the movetext's), then `Variant` (the Citadel id), `SetUp` and `FEN` (canonical) when the
+/// game starts from a set-up position, then the other tags in their order; main-line moves in
+/// canonical SAN; comments, NAGs and variations as they were. Fails if a move is illegal.
+pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
+    let variant = variant_of(record)?;
+    with_game!(variant, G => normalize_as::<G>(variant, record))
+}
+
+/// A problem with one game of a file, ready to print as `file:line:col: game N, move ...:
+/// reason`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Where, if the game came from text.
+    pub loc: Option<Loc>,
+    /// The game's number in its file.
+    pub game: usize,
+    /// The move at fault (`move 14... Nf9`), if any.
+    pub mv: Option<String>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Diagnostic {
+    /// A syntax error.
+    pub fn from_pgn(e: &PgnError) -> Self {
+        Diagnostic {
+            loc: Some(e.loc),
+            game: e.game,
+            mv: None,
+            reason: e.reason.clone(),
+        }
+    }
+
+    /// A replay error of `game`, located with the game's source positions.
+    pub fn from_replay(game: &SourceGame, e: &ReplayError) -> Self {
+        let loc = game.locations.as_ref().map(|l| match e.site {
+            Site::Game => l.game,
+            Site::Tag(i) => l.tags.get(i).copied().unwrap_or(l.game),
+            Site::Move(i) => l.moves.get(i).copied().unwrap_or(l.game),
+            Site::Result => l.result,
+        });
+        Diagnostic {
+            loc,
+            game: game.number,
+            mv: e.mv.clone(),
+            reason: e.reason.clone(),
+        }
+    }
+
+    /// The line for a file: `games.pgn:12:7: game 3, move 14... Nf9: no knight can move to
+    /// f9` (without `line:col` for archived games).
+    pub fn render(&self, file: &str) -> String {
+        let place = match self.loc {
+            Some(l) => format!("{file}:{l}:"),
+            None => format!("{file}:"),
+        };
+        let what = match &self.mv {
+            Some(m) => format!("game {}, {m}", self.game),
+            None => format!("game {}", self.game),
+        };
+        format!("{place} {what}: {}", self.reason)
+    }
+}
+
+/// Validates one game as read from a file: its number and replay, or what is wrong.
+pub fn validate_game(game: &Result<SourceGame, PgnError>) -> Result<(usize, Replayed), Diagnostic> {
+    match game {
+        Err(e) => Err(Diagnostic::from_pgn(e)),
+        Ok(g) => validate(&g.record)
+            .map(|r| (g.number, r))
+            .map_err(|e| Diagnostic::from_replay(g, &e)),
+    }
+}

@@ -1,0 +1,631 @@
+//! Standard algebraic notation (SAN) for every game, generic over the rules.
+//!
+//! A move is written as the moving piece's letter (none for pawns), the least disambiguation
+//! needed (file, then rank, then both), `x` for a capture, the destination, `=X` when the
+//! piece has a choice of promotion, a Byzantine removal suffix (`/xd2e2`), then `+` for check
+//! or `#` for checkmate. What a game writes differently — castling, its `Special` moves — it
+//! says in its [`SanDialect`] implementation; everything else is derived from the rules: the
+//! reader matches the text against the position's legal moves, so it needs no per-game code.
+//!
+//! The reader also accepts coordinate moves (`f2i2`, `e9e10q`, `f2-i2`, `b1c3/xd2e2`), `0-0`
+//! for `O-O`, a promotion without `=` (`e10Q`), a superfluous disambiguation (`Nb1d2`), an
+//! explicit pawn letter when no piece uses it (`Pe4`), and ignores trailing `+`, `#`, `!`, `?`.
+//! An explicit `x` must be a capture; a missing one is tolerated.
+//!
+//! ```
+//! use citadel_notation::{fen, san};
+//! use citadel_rules::PersianPrincess;
+//! let pos = fen::start::<PersianPrincess>();
+//! let m = san::parse(&pos, "Sh2").unwrap(); // the rendezvous
+//! assert_eq!(san::write(&pos, &m), "Sh2");
+//! assert_eq!(san::parse(&pos, "g2-h2"), Ok(m));
+//! let e = san::parse(&pos, "Nf9").unwrap_err();
+//! assert_eq!(e.to_string(), "no knight can move to f9");
+//! ```
+
+use crate::coord::{self, removal_of, MoveError};
+use crate::FenRights;
+use citadel_geometry::Square;
+use citadel_rules::{Move, MoveFlag, Position, Termination};
+
+/// Why a move text is not a legal move of the position.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum SanError {
+    /// The text is not a move at all.
+    #[error("`{0}` is not a move")]
+    Syntax(String),
+    /// The piece letter is not one of the game's.
+    #[error("unknown piece letter `{0}`")]
+    UnknownPiece(String),
+    /// The text names a cell the board does not have.
+    #[error("{0} is not a cell of this board")]
+    NoSuchSquare(String),
+    /// No piece of that kind can go there.
+    #[error("no {piece} can move to {to}")]
+    NoMove {
+        /// The piece's name (`knight`).
+        piece: String,
+        /// The destination's name.
+        to: String,
+    },
+    /// Pieces of that kind can go there, but none from the cells the disambiguation names.
+    #[error("no {piece} on {from} can move to {to}")]
+    NoMoveFrom {
+        /// The piece's name.
+        piece: String,
+        /// The disambiguation as written (`b`, `3`, `b3`).
+        from: String,
+        /// The destination's name.
+        to: String,
+    },
+    /// The text has `x`, but the move does not capture.
+    #[error("no {piece} can capture on {to}")]
+    NoCapture {
+        /// The piece's name.
+        piece: String,
+        /// The destination's name.
+        to: String,
+    },
+    /// The promotion named is not one of the move's choices.
+    #[error("`{0}` is not a promotion choice of this move")]
+    BadPromotion(String),
+    /// The move has several promotion choices and the text names none.
+    #[error("`{0}` must name its promotion ({1})")]
+    PromotionRequired(String, String),
+    /// The removal suffix names no removable pawn pair of this move.
+    #[error("`{0}`: no such pawn-pair removal with this move")]
+    BadRemoval(String),
+    /// A special form (castling, ...) that is not legal now.
+    #[error("`{0}` is not legal here")]
+    Unavailable(String),
+    /// A coordinate move that no legal move matches.
+    #[error("no legal move from {from} to {to}")]
+    NoCoordMove {
+        /// The start cell's name.
+        from: String,
+        /// The destination's name.
+        to: String,
+    },
+    /// Several legal moves fit the text.
+    #[error("`{text}` is ambiguous: it fits {candidates}")]
+    Ambiguous {
+        /// The text as given.
+        text: String,
+        /// The fitting moves in canonical SAN, comma-separated.
+        candidates: String,
+    },
+}
+
+/// How a game writes the moves that are not ordinary piece moves, and the letters of its
+/// pieces. Every method has a default that is right for the FIDE-like games; a game overrides
+/// only what it writes differently. Reading needs nothing per game: the reader compares a
+/// text with [`write_special`](SanDialect::write_special) of each legal move, then matches it
+/// as an ordinary move against the legal moves (special moves included, by the piece on their
+/// `from` cell and their `to` cell).
+///
+/// How each game plugs in (implement the trait for the game type, next to its
+/// [`FenRights`](crate::FenRights), and list it in `with_game!`):
+///
+/// - **Chess, Persian Chess** (implemented here): castling `O-O`/`O-O-O` chosen by rights bit;
+///   Persian `O-O` is the queen-side castle (king f2→d2) and `O-O-O` the princess-side one
+///   (king f2→i2). The rendezvous needs nothing: the default writes it as the princess's or
+///   champion's move to h2 (`Sh2`, `Ch2`), unambiguous since h2 holds a friendly bishop.
+/// - **Mini Citadel**: automatic promotion needs nothing — a single promotion choice is never
+///   written ([`promotion_suffix`](SanDialect::promotion_suffix)), and a suffix naming that
+///   piece is accepted ([`promotion_names`](SanDialect::promotion_names): the promoted kind's
+///   letter, e.g. `+N`, or its FEN symbol; add the base letter there if `e9=P` should pass).
+///   Promoted pieces move under their own letters ([`letter`](SanDialect::letter), default
+///   the FEN symbol: `+Nd4`); override `letter` if the promoted pawn is a pawn kind but
+///   should be written `+Pe5`.
+/// - **Tamerlane**: pawn kinds have no letter by default (all are pawns); override
+///   [`write_special`](SanDialect::write_special) for `Special(PLACEMENT)` to return
+///   `P@e5`. The king's swap needs nothing: the default writes the king's move to its
+///   partner's cell (`Ke2`, no `x` since the partner is friendly). The citadel step is the
+///   king's move to `x1`/`x2` (`Kx2`; the reader takes the longest cell name, so `x2` is a
+///   cell, not a capture).
+/// - **Byzantine**: removals need nothing: a move with `aux` and [`MoveFlag::Normal`] is
+///   written with the suffix `/x` + the pair ([`coord::removal_of`]), the pawn moving toward
+///   higher files first (`Nc3/xd2e2`, `/xp1a1` across the seam); the reader accepts the pair
+///   in either order.
+pub trait SanDialect: FenRights {
+    /// The SAN letter of a piece kind: empty for pawns, otherwise the White FEN symbol.
+    fn letter(kind: u8) -> String {
+        let cfg = Self::config();
+        if cfg.is_pawn(kind) {
+            String::new()
+        } else {
+            cfg.symbols[kind as usize].clone()
+        }
+    }
+
+    /// The whole text (without check suffix) of a move the game writes in its own form, or
+    /// `None` to write it as an ordinary move. Default: castling by
+    /// [`castle_by_direction`] (FIDE's rule), every other move as an ordinary move.
+    fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
+        castle_by_direction::<Self>(m)
+    }
+
+    /// Whether `m` captures (for `x`): an enemy piece on its destination, or en passant.
+    fn is_capture(pos: &Position<Self>, m: &Move) -> bool {
+        m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
+    }
+
+    /// The promotion suffix of `m` (`=Q`), written only when the piece had a choice.
+    fn promotion_suffix(pos: &Position<Self>, m: &Move) -> String {
+        let cfg = Self::config();
+        match (m.promotion, pos.piece_at(m.from)) {
+            (Some(k), Some(p)) if cfg.promotions[p.kind as usize].len() > 1 => {
+                format!("={}", Self::letter(k))
+            }
+            _ => String::new(),
+        }
+    }
+
+    /// The texts that name promotion kind `kind` in a suffix: its letter and its FEN symbol
+    /// (compared case-insensitively).
+    fn promotion_names(kind: u8) -> Vec<String> {
+        vec![
+            Self::letter(kind),
+            Self::config().symbols[kind as usize].clone(),
+        ]
+    }
+}
+
+/// The default castling text, FIDE's: `O-O` when the king moves toward higher files (the
+/// king-side castle of chess), `O-O-O` otherwise; `None` if `m` is not a castling move.
+pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
+    if m.flag != MoveFlag::Castle {
+        return None;
+    }
+    let geo = G::config().geometry();
+    let short = geo.coord(m.to).file > geo.coord(m.from).file;
+    Some(if short { "O-O" } else { "O-O-O" }.to_string())
+}
+
+/// The castling text from a game's rights bits: `O-O` when the castle's right is one of
+/// `short` (e.g. chess `1 | 4`), `O-O-O` otherwise; `None` if `m` is not a castling move of
+/// `castling`.
+pub fn castle_by_rights(
+    castling: &citadel_rules::Castling,
+    m: &Move,
+    short: u64,
+) -> Option<String> {
+    if m.flag != MoveFlag::Castle {
+        return None;
+    }
+    let spec = castling.specs().iter().find(|s| s.king == (m.from, m.to))?;
+    Some(
+        if spec.right & short != 0 {
+            "O-O"
+        } else {
+            "O-O-O"
+        }
+        .to_string(),
+    )
+}
+
+/// The file part (letters) and rank part (digits) of a cell's name.
+fn split_name(name: &str) -> (&str, &str) {
+    let i = name
+        .bytes()
+        .position(|b| b.is_ascii_digit())
+        .unwrap_or(name.len());
+    (&name[..i], &name[i..])
+}
+
+/// The SAN letter of the piece that makes `m` (empty if none stands there).
+fn mover_letter<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
+    pos.piece_at(m.from)
+        .map(|p| G::letter(p.kind))
+        .unwrap_or_default()
+}
+
+/// Writes `m` (legal in `pos`) without its check suffix; `moves` are the legal moves.
+pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) -> String {
+    if let Some(s) = G::write_special(pos, m) {
+        return s;
+    }
+    let geo = G::config().geometry();
+    let letter = mover_letter(pos, m);
+    let capture = G::is_capture(pos, m);
+    let (file, rank) = split_name(geo.name_of(m.from));
+    let others: Vec<&Move> = moves
+        .iter()
+        .filter(|o| {
+            o.to == m.to
+                && o.from != m.from
+                && removal_of(o) == removal_of(m)
+                && mover_letter(pos, o) == letter
+                && G::write_special(pos, o).is_none()
+        })
+        .collect();
+    let same_file = others
+        .iter()
+        .any(|o| split_name(geo.name_of(o.from)).0 == file);
+    let same_rank = others
+        .iter()
+        .any(|o| split_name(geo.name_of(o.from)).1 == rank);
+    let (need_file, need_rank) = if letter.is_empty() && capture {
+        (true, same_file)
+    } else if others.is_empty() {
+        (false, false)
+    } else if !same_file {
+        (true, false)
+    } else if !same_rank {
+        (false, true)
+    } else {
+        (true, true)
+    };
+    let mut s = letter;
+    if need_file {
+        s.push_str(file);
+    }
+    if need_rank {
+        s.push_str(rank);
+    }
+    if capture {
+        s.push('x');
+    }
+    s.push_str(geo.name_of(m.to));
+    s.push_str(&G::promotion_suffix(pos, m));
+    if let Some(a) = removal_of(m) {
+        s.push_str("/x");
+        s.push_str(geo.name_of(a));
+        if let Some(b) = geo.step(a, 1, 0) {
+            s.push_str(geo.name_of(b));
+        }
+    }
+    s
+}
+
+/// Writes a legal move of `pos` in SAN, with `+` or `#`.
+pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
+    let mut p = pos.clone();
+    write_mut(&mut p, m)
+}
+
+/// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
+/// to find the check (cheaper than [`write`], which clones).
+pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
+    let moves = pos.legal_moves();
+    write_among(pos, &moves, m)
+}
+
+/// [`write_mut`] for a caller who has the position's legal moves.
+pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
+    let mut s = write_body(pos, m, moves);
+    pos.play(*m);
+    if pos.in_check() {
+        let mate = pos
+            .outcome()
+            .is_some_and(|o| o.termination == Termination::Checkmate);
+        s.push(if mate { '#' } else { '+' });
+    }
+    pos.undo();
+    s
+}
+
+/// Reads a move (SAN or coordinate) of `pos`.
+pub fn parse<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
+    parse_among(pos, &pos.legal_moves(), text)
+}
+
+/// The name of the piece(s) a letter stands for, for messages.
+fn piece_name<G: SanDialect>(letter: &str) -> String {
+    if letter.is_empty() {
+        return "pawn".into();
+    }
+    let cfg = G::config();
+    (0..cfg.symbols.len() as u8)
+        .find(|&k| G::letter(k) == letter)
+        .map_or_else(
+            || format!("`{letter}`"),
+            |k| cfg.pieces.defs()[k as usize].name.clone(),
+        )
+}
+
+/// The text of a move with check and annotation marks taken off.
+fn strip_marks(text: &str) -> &str {
+    text.trim().trim_end_matches(['+', '#', '!', '?'])
+}
+
+/// Whether a special form written by the game equals the text (`0` read as `O`).
+fn same_special(written: &str, text: &str) -> bool {
+    if written == text {
+        return true;
+    }
+    text.bytes().all(|b| matches!(b, b'0' | b'O' | b'-'))
+        && written.len() == text.len()
+        && written
+            .bytes()
+            .zip(text.bytes())
+            .all(|(w, t)| w == t || (w == b'O' && t == b'0'))
+}
+
+/// Reads a move (SAN or coordinate) of `pos` among its legal moves `moves` (as returned by
+/// `pos.legal_moves()`), so that a caller who has them saves a generation.
+pub fn parse_among<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &[Move],
+    text: &str,
+) -> Result<Move, SanError> {
+    let t = strip_marks(text);
+    if t.is_empty() || !t.is_ascii() {
+        return Err(SanError::Syntax(text.to_string()));
+    }
+    // the game's special forms (castling, placements)
+    let mut special = None;
+    for m in moves {
+        if let Some(s) = G::write_special(pos, m) {
+            if same_special(&s, t) {
+                if special.is_some() {
+                    return Err(SanError::Ambiguous {
+                        text: t.to_string(),
+                        candidates: s,
+                    });
+                }
+                special = Some(*m);
+            }
+        }
+    }
+    if let Some(m) = special {
+        return Ok(m);
+    }
+    if t.bytes().all(|b| matches!(b, b'0' | b'O' | b'-')) {
+        return Err(SanError::Unavailable(t.to_string()));
+    }
+    // coordinate moves
+    if t.as_bytes()[0].is_ascii_lowercase() {
+        if let Ok(c) = coord::parse_coord::<G>(t) {
+            let geo = G::config().geometry();
+            return coord::find(moves, &c, t).map_err(|e| match e {
+                MoveError::Ambiguous(_) => {
+                    ambiguous(pos, moves, t, |m| m.from == c.from && m.to == c.to)
+                }
+                _ => SanError::NoCoordMove {
+                    from: geo.name_of(c.from).to_string(),
+                    to: geo.name_of(c.to).to_string(),
+                },
+            });
+        }
+    }
+    parse_san(pos, moves, t)
+}
+
+/// The error for several fitting moves, listing them in canonical SAN.
+fn ambiguous<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &[Move],
+    text: &str,
+    fits: impl Fn(&Move) -> bool,
+) -> SanError {
+    let list: Vec<String> = moves
+        .iter()
+        .filter(|m| fits(m))
+        .map(|m| write_body(pos, m, moves))
+        .collect();
+    SanError::Ambiguous {
+        text: text.to_string(),
+        candidates: list.join(", "),
+    }
+}
+
+/// The parts of an ordinary SAN move.
+struct Parts<'a> {
+    letter: String,
+    /// (disambiguation, explicit capture) readings of the text between letter and cell.
+    readings: Vec<(&'a str, bool)>,
+    to: Square,
+    promotion: Option<&'a str>,
+    removal: Option<(Square, Square)>,
+}
+
+/// Reads a cell name (lowercase letters then digits) that makes up all of `s`.
+fn whole_square<G: SanDialect>(s: &str) -> Option<Square> {
+    G::config().geometry().parse_square(s)
+}
+
+/// Splits a removal suffix `d2e2` into its two cells.
+fn removal_pair<G: SanDialect>(s: &str, text: &str) -> Result<(Square, Square), SanError> {
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() && b[i].is_ascii_lowercase() {
+        i += 1;
+    }
+    while i < b.len() && b[i].is_ascii_digit() {
+        i += 1;
+    }
+    let (first, second) = s.split_at(i);
+    match (whole_square::<G>(first), whole_square::<G>(second)) {
+        (Some(a), Some(c)) => Ok((a, c)),
+        _ => Err(SanError::Syntax(text.to_string())),
+    }
+}
+
+/// Whether `s` is a disambiguation: lowercase letters, then digits, the letters (if any)
+/// being the file part of some cell's name.
+fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
+    let letters = s.bytes().take_while(u8::is_ascii_lowercase).count();
+    if !s[letters..].bytes().all(|b| b.is_ascii_digit()) {
+        return false;
+    }
+    let geo = G::config().geometry();
+    letters == 0
+        || geo
+            .all()
+            .iter()
+            .any(|sq| split_name(geo.name_of(sq)).0 == &s[..letters])
+}
+
+fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
+    let cfg = G::config();
+    let syntax = || SanError::Syntax(t.to_string());
+    let (main, removal) = match t.find("/x") {
+        Some(i) => (&t[..i], Some(removal_pair::<G>(&t[i + 2..], t)?)),
+        None => (t, None),
+    };
+    let (main, promotion) = match main.find('=') {
+        Some(i) if i + 1 < main.len() => (&main[..i], Some(&main[i + 1..])),
+        Some(_) => return Err(syntax()),
+        None => {
+            let last_digit = main
+                .rfind(|c: char| c.is_ascii_digit())
+                .ok_or_else(syntax)?;
+            if last_digit + 1 < main.len() {
+                (&main[..=last_digit], Some(&main[last_digit + 1..]))
+            } else {
+                (main, None)
+            }
+        }
+    };
+    // the piece letter: the longest one the game has that starts the text
+    let mut letter = String::new();
+    for k in 0..cfg.symbols.len() as u8 {
+        let l = G::letter(k);
+        if !l.is_empty() && main.starts_with(l.as_str()) && l.len() > letter.len() {
+            letter = l;
+        }
+    }
+    let mut rest = &main[letter.len()..];
+    if letter.is_empty() {
+        let first = main.as_bytes().first().copied().unwrap_or(b' ');
+        if first == b'P' {
+            rest = &main[1..]; // an explicit pawn letter, when no piece is called P
+        } else if !first.is_ascii_lowercase() {
+            let ch = main.chars().next().map(String::from).unwrap_or_default();
+            return Err(if first.is_ascii_uppercase() || first == b'+' {
+                SanError::UnknownPiece(ch)
+            } else {
+                syntax()
+            });
+        }
+    }
+    // the destination: trailing digits after letters; the longest cell name wins
+    let rb = rest.as_bytes();
+    let digits = rb.iter().rev().take_while(|b| b.is_ascii_digit()).count();
+    let letters = rb[..rb.len() - digits]
+        .iter()
+        .rev()
+        .take_while(|b| b.is_ascii_lowercase())
+        .count();
+    if digits == 0 || letters == 0 {
+        return Err(syntax());
+    }
+    let end = rb.len();
+    let mut to = None;
+    for l in (1..=letters).rev() {
+        let start = end - digits - l;
+        if let Some(sq) = whole_square::<G>(&rest[start..]) {
+            to = Some((sq, start));
+            break;
+        }
+    }
+    let Some((to, start)) = to else {
+        return Err(SanError::NoSuchSquare(rest[end - digits - 1..].to_string()));
+    };
+    let middle = &rest[..start];
+    let mut readings = Vec::new();
+    if let Some(d) = middle.strip_suffix(['x', ':']) {
+        if is_disambiguation::<G>(d) {
+            readings.push((d, true));
+        }
+    }
+    if is_disambiguation::<G>(middle) {
+        readings.push((middle, false));
+    }
+    if readings.is_empty() {
+        return Err(syntax());
+    }
+    Ok(Parts {
+        letter,
+        readings,
+        to,
+        promotion,
+        removal,
+    })
+}
+
+fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Result<Move, SanError> {
+    let parts = split_parts::<G>(t)?;
+    let geo = G::config().geometry();
+    let base = |m: &Move| m.to == parts.to && mover_letter(pos, m) == parts.letter;
+    let fits_from = |m: &Move, d: &str| {
+        let (file, rank) = split_name(geo.name_of(m.from));
+        let (df, dr) = split_name(d);
+        (df.is_empty() || df == file) && (dr.is_empty() || dr == rank)
+    };
+    let fits_removal = |m: &Move| match (parts.removal, removal_of(m)) {
+        (None, None) => true,
+        (Some((a, b)), Some(r)) => {
+            let partner = geo.step(r, 1, 0);
+            (a == r && Some(b) == partner) || (b == r && Some(a) == partner)
+        }
+        _ => false,
+    };
+    let fits_promotion = |m: &Move| match (parts.promotion, m.promotion) {
+        (None, _) => true,
+        (Some(name), Some(k)) => G::promotion_names(k)
+            .iter()
+            .any(|n| n.eq_ignore_ascii_case(name)),
+        (Some(_), None) => false,
+    };
+    let fits = |m: &Move| {
+        base(m)
+            && fits_removal(m)
+            && fits_promotion(m)
+            && parts
+                .readings
+                .iter()
+                .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
+    };
+    let found: Vec<&Move> = moves.iter().filter(|m| fits(m)).collect();
+    match found.as_slice() {
+        [m] => return Ok(**m),
+        [first, rest @ ..] => {
+            let promotions_only = first.promotion.is_some()
+                && rest
+                    .iter()
+                    .all(|m| m.from == first.from && m.to == first.to && m.aux == first.aux);
+            if promotions_only && parts.promotion.is_none() {
+                let names: Vec<String> = found
+                    .iter()
+                    .filter_map(|m| m.promotion)
+                    .map(|k| format!("={}", G::letter(k)))
+                    .collect();
+                return Err(SanError::PromotionRequired(t.to_string(), names.join(", ")));
+            }
+            return Err(ambiguous(pos, moves, t, fits));
+        }
+        [] => {}
+    }
+    // explain the failure, from the coarsest test to the finest
+    let piece = piece_name::<G>(&parts.letter);
+    let to = geo.name_of(parts.to).to_string();
+    let any: Vec<&Move> = moves.iter().filter(|m| base(m)).collect();
+    if any.is_empty() {
+        return Err(SanError::NoMove { piece, to });
+    }
+    let from_ok: Vec<&&Move> = any
+        .iter()
+        .filter(|m| parts.readings.iter().any(|&(d, _)| fits_from(m, d)))
+        .collect();
+    if from_ok.is_empty() {
+        let from = parts.readings.last().map_or("", |r| r.0).to_string();
+        return Err(SanError::NoMoveFrom { piece, from, to });
+    }
+    let capture_ok = from_ok.iter().any(|m| {
+        parts
+            .readings
+            .iter()
+            .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
+    });
+    if !capture_ok {
+        return Err(SanError::NoCapture { piece, to });
+    }
+    if !from_ok.iter().any(|m| fits_removal(m)) {
+        return Err(SanError::BadRemoval(t.to_string()));
+    }
+    Err(SanError::BadPromotion(
+        parts.promotion.unwrap_or_default().to_string(),
+    ))
+}

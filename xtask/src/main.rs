@@ -14,7 +14,9 @@ fn cargo() -> Command {
 
 fn run(step: &str, cmd: &mut Command) -> Result<(), String> {
     eprintln!("xtask: {step}: {cmd:?}");
-    let status = cmd.status().map_err(|e| format!("{step}: cannot run: {e}"))?;
+    let status = cmd
+        .status()
+        .map_err(|e| format!("{step}: cannot run: {e}"))?;
     if status.success() {
         Ok(())
     } else {
@@ -24,28 +26,50 @@ fn run(step: &str, cmd: &mut Command) -> Result<(), String> {
 
 /// Whether a cargo subcommand (a rustup component) is installed.
 fn has(sub: &str) -> bool {
-    cargo().args([sub, "--version"]).output().is_ok_and(|o| o.status.success())
+    cargo()
+        .args([sub, "--version"])
+        .output()
+        .is_ok_and(|o| o.status.success())
 }
 
 fn perft(extra: &[String]) -> Result<(), String> {
     run(
         "deep perft (release)",
         cargo()
-            .args(["run", "--release", "--quiet", "-p", "citadel-cli", "--", "suite", "fixtures/perft"])
+            .args([
+                "run",
+                "--release",
+                "--quiet",
+                "-p",
+                "citadel-cli",
+                "--",
+                "suite",
+                "fixtures/perft",
+            ])
             .args(extra),
     )
 }
 
 fn ci() -> Result<(), String> {
     if has("fmt") {
-        run("format check", cargo().args(["fmt", "--all", "--", "--check"]))?;
+        run(
+            "format check",
+            cargo().args(["fmt", "--all", "--", "--check"]),
+        )?;
     } else {
         eprintln!("xtask: rustfmt is not installed: format check skipped");
     }
     if has("clippy") {
         run(
             "clippy",
-            cargo().args(["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]),
+            cargo().args([
+                "clippy",
+                "--workspace",
+                "--all-targets",
+                "--",
+                "-D",
+                "warnings",
+            ]),
         )?;
     } else {
         eprintln!("xtask: clippy is not installed: lint skipped");
@@ -59,9 +83,14 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
-        Some("bench") => run("benchmarks", cargo().args(["bench", "--workspace"]).args(&args[1..])),
+        Some("bench") => run(
+            "benchmarks",
+            cargo().args(["bench", "--workspace"]).args(&args[1..]),
+        ),
         _ => {
-            eprintln!("usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS]>");
+            eprintln!(
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS]>"
+            );
             return ExitCode::from(2);
         }
     };

@@ -62,11 +62,17 @@ fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
         let d = citadel_search::divide_parallel(&pos, a.depth, a.threads);
         let entries: Vec<DivideEntry> = d
             .iter()
-            .map(|(m, n)| DivideEntry { mv: coord::write(&pos, m), nodes: *n })
+            .map(|(m, n)| DivideEntry {
+                mv: coord::write(&pos, m),
+                nodes: *n,
+            })
             .collect();
         (entries.iter().map(|e| e.nodes).sum(), Some(entries))
     } else {
-        (citadel_search::perft_parallel(&pos, a.depth, a.threads), None)
+        (
+            citadel_search::perft_parallel(&pos, a.depth, a.threads),
+            None,
+        )
     };
     let seconds = start.elapsed().as_secs_f64();
     let report = Report {
@@ -75,7 +81,11 @@ fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
         depth: a.depth,
         nodes,
         seconds,
-        nps: if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 },
+        nps: if seconds > 0.0 {
+            nodes as f64 / seconds
+        } else {
+            0.0
+        },
         divide,
     };
     if a.json {
@@ -89,6 +99,10 @@ fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
         println!();
     }
     println!("perft {}: {}", report.depth, report.nodes);
-    println!("time: {:.3} s, {:.2} Mnps", report.seconds, report.nps / 1e6);
+    println!(
+        "time: {:.3} s, {:.2} Mnps",
+        report.seconds,
+        report.nps / 1e6
+    );
     Ok(())
 }

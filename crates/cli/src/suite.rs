@@ -23,7 +23,12 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let only: Option<Variant> = a.variant.as_deref().map(str::parse).transpose().map_err(Failure)?;
+    let only: Option<Variant> = a
+        .variant
+        .as_deref()
+        .map(str::parse)
+        .transpose()
+        .map_err(Failure)?;
     let mut failures = Vec::new();
     let (mut cases, mut nodes, mut seconds) = (0, 0u64, 0f64);
     for path in &a.paths {
@@ -42,7 +47,14 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                         for r in results {
                             nodes += r.got;
                             seconds += r.seconds;
-                            println!("ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s", v.id(), case.name, r.depth, r.got, r.seconds);
+                            println!(
+                                "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
+                                v.id(),
+                                case.name,
+                                r.depth,
+                                r.got,
+                                r.seconds
+                            );
                         }
                     }
                     Err(e) => {
@@ -53,7 +65,10 @@ pub fn run(a: &Args) -> Result<(), Failure> {
             }
         }
     }
-    println!("{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed", failures.len());
+    println!(
+        "{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed",
+        failures.len()
+    );
     if failures.is_empty() {
         Ok(())
     } else {

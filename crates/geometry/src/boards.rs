@@ -39,5 +39,7 @@ pub fn tamerlane() -> Geometry {
 
 /// Byzantine chess: 4 rings (ranks 1 inner .. 4 outer) of 16 files, files wrapping.
 pub fn byzantine() -> Geometry {
-    GeometryBuilder::new("byzantine", 16, 4).wrap_files().build()
+    GeometryBuilder::new("byzantine", 16, 4)
+        .wrap_files()
+        .build()
 }

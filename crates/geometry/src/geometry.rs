@@ -95,7 +95,8 @@ impl GeometryBuilder {
     /// Adds a cell outside the frame at `coord`, linked only to the listed frame cells.
     /// No step, leap or ray reaches it; games use [`Geometry::links`] to move there.
     pub fn detached(mut self, name: &str, coord: Coord, neighbours: &[Coord]) -> Self {
-        self.detached.push((name.to_string(), coord, neighbours.to_vec()));
+        self.detached
+            .push((name.to_string(), coord, neighbours.to_vec()));
         self
     }
 
@@ -109,7 +110,10 @@ impl GeometryBuilder {
         for r in 0..self.ranks {
             for c in 0..self.files {
                 if self.exists[r as usize * self.files as usize + c as usize] {
-                    let coord = Coord { file: c as i8, rank: r as i8 };
+                    let coord = Coord {
+                        file: c as i8,
+                        rank: r as i8,
+                    };
                     cells.push((coord, default_name(coord), false));
                 }
             }
@@ -189,7 +193,11 @@ impl Geometry {
                     cells.push(next);
                     cur = next;
                 }
-                spans[d as usize] = RaySpan { mask, start, len: (cells.len() as u32 - start) as u8 };
+                spans[d as usize] = RaySpan {
+                    mask,
+                    start,
+                    len: (cells.len() as u32 - start) as u8,
+                };
             }
             rays.push(spans);
         }
@@ -317,7 +325,11 @@ impl Geometry {
             return ray;
         }
         if !self.wrap_files {
-            let b = if d.increases_index() { blockers.first() } else { blockers.last() };
+            let b = if d.increases_index() {
+                blockers.first()
+            } else {
+                blockers.last()
+            };
             // The ray beyond the nearest blocker is that blocker's own ray.
             if let Some(b) = b {
                 return ray ^ self.rays[b.index()][d as usize].mask;
@@ -341,9 +353,16 @@ impl Geometry {
             return None;
         }
         if !self.wrap_files {
-            return if d.increases_index() { blockers.first() } else { blockers.last() };
+            return if d.increases_index() {
+                blockers.first()
+            } else {
+                blockers.last()
+            };
         }
-        self.ray(sq, d).iter().copied().find(|&c| occupied.contains(c))
+        self.ray(sq, d)
+            .iter()
+            .copied()
+            .find(|&c| occupied.contains(c))
     }
 
     /// The cell named `name` (`"f6"`, `"k11"`, `"x1"`), if it exists on this board.
@@ -356,7 +375,10 @@ impl Geometry {
     /// ```
     pub fn parse_square(&self, name: &str) -> Option<Square> {
         let bytes = name.as_bytes();
-        if bytes.len() >= 2 && bytes[0].is_ascii_lowercase() && bytes[1..].iter().all(u8::is_ascii_digit) {
+        if bytes.len() >= 2
+            && bytes[0].is_ascii_lowercase()
+            && bytes[1..].iter().all(u8::is_ascii_digit)
+        {
             if bytes[1] == b'0' {
                 return None;
             }

@@ -6,7 +6,9 @@ use serde::{Deserialize, Serialize};
 ///
 /// Indices run rank by rank from the lowest rank, files left to right, over existing cells
 /// only, so every board of the project fits in 128 indices.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
+)]
 pub struct Square(pub u8);
 
 impl Square {
@@ -64,7 +66,12 @@ impl Dir {
     /// The four orthogonal directions.
     pub const ORTHOGONAL: [Dir; 4] = [Dir::North, Dir::East, Dir::South, Dir::West];
     /// The four diagonal directions.
-    pub const DIAGONAL: [Dir; 4] = [Dir::NorthEast, Dir::SouthEast, Dir::SouthWest, Dir::NorthWest];
+    pub const DIAGONAL: [Dir; 4] = [
+        Dir::NorthEast,
+        Dir::SouthEast,
+        Dir::SouthWest,
+        Dir::NorthWest,
+    ];
 
     /// The (file, rank) step of this direction.
     pub const fn delta(self) -> (i8, i8) {
@@ -97,6 +104,9 @@ impl Dir {
 
     /// Whether moving this way increases the dense index on a board without wraparound.
     pub const fn increases_index(self) -> bool {
-        matches!(self, Dir::North | Dir::NorthEast | Dir::East | Dir::NorthWest)
+        matches!(
+            self,
+            Dir::North | Dir::NorthEast | Dir::East | Dir::NorthWest
+        )
     }
 }

@@ -1,7 +1,8 @@
 use citadel_geometry::{boards, Bitboard, Dir, Geometry};
 
 fn sq(g: &Geometry, n: &str) -> citadel_geometry::Square {
-    g.parse_square(n).unwrap_or_else(|| panic!("{n} should exist"))
+    g.parse_square(n)
+        .unwrap_or_else(|| panic!("{n} should exist"))
 }
 
 #[test]
@@ -47,7 +48,10 @@ fn tamerlane_cells_and_citadels() {
     assert_eq!(g.len(), 112);
     let x1 = sq(&g, "x1");
     let x2 = sq(&g, "x2");
-    assert_eq!(g.detached(), Bitboard::from_square(x1) | Bitboard::from_square(x2));
+    assert_eq!(
+        g.detached(),
+        Bitboard::from_square(x1) | Bitboard::from_square(x2)
+    );
     let want: Bitboard = ["k1", "k2", "k3"].iter().map(|n| sq(&g, n)).collect();
     assert_eq!(g.links(x1), want);
     let want: Bitboard = ["a8", "a9", "a10"].iter().map(|n| sq(&g, n)).collect();
@@ -94,5 +98,8 @@ fn standard_rays_and_slides() {
     assert_eq!(g.slide(a1, Dir::North, occ).count(), 3);
     assert_eq!(g.slide(a1, Dir::NorthEast, occ).count(), 3); // b2 c3 d4
     assert_eq!(g.slide(sq(&g, "h4"), Dir::West, occ).count(), 4);
-    assert_eq!(g.first_on_ray(sq(&g, "h4"), Dir::West, occ), Some(sq(&g, "d4")));
+    assert_eq!(
+        g.first_on_ray(sq(&g, "h4"), Dir::West, occ),
+        Some(sq(&g, "d4"))
+    );
 }

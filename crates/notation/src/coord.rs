@@ -22,14 +22,20 @@ pub enum MoveError {
 }
 
 /// Reads a cell name (letter(s) then digits) from the front of `s`.
-fn take_square<'a>(geo: &Geometry, s: &'a str, whole: &str) -> Result<(Square, &'a str), MoveError> {
+fn take_square<'a>(
+    geo: &Geometry,
+    s: &'a str,
+    whole: &str,
+) -> Result<(Square, &'a str), MoveError> {
     let letters = s.bytes().take_while(|b| b.is_ascii_lowercase()).count();
     let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
     if letters == 0 || digits == 0 {
         return Err(MoveError::Syntax(whole.to_string()));
     }
     let name = &s[..letters + digits];
-    let sq = geo.parse_square(name).ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
+    let sq = geo
+        .parse_square(name)
+        .ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
     Ok((sq, &s[letters + digits..]))
 }
 
@@ -42,7 +48,7 @@ pub struct CoordMove {
     pub to: Square,
     /// Promotion kind, if named.
     pub promotion: Option<u8>,
-    /// Removed pawn pair's first cell, if any.
+    /// Removed pawn pair's two cells as written, if any.
     pub removal: Option<(Square, Square)>,
 }
 
@@ -76,7 +82,12 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
             .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
         Some(k as u8)
     };
-    Ok(CoordMove { from, to, promotion, removal })
+    Ok(CoordMove {
+        from,
+        to,
+        promotion,
+        removal,
+    })
 }
 
 /// Finds the legal move of `pos` that the coordinate text names.
@@ -100,13 +111,18 @@ pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveEr
         if c.promotion.is_some() && m.promotion != c.promotion {
             continue;
         }
-        if removal_of(m) != c.removal.map(|(a, _)| a) {
+        if removal_pair(G::config().geometry(), m) != c.removal {
             continue;
         }
         if let Some(f) = found {
             // several promotions fit a move without a suffix: take the first listed (the
             // strongest), as GUIs do for an unqualified pawn move to the last rank
-            if f.promotion.is_some() && c.promotion.is_none() && f.from == m.from && f.to == m.to && f.aux == m.aux {
+            if f.promotion.is_some()
+                && c.promotion.is_none()
+                && f.from == m.from
+                && f.to == m.to
+                && f.aux == m.aux
+            {
                 continue;
             }
             return Err(MoveError::Ambiguous(text.to_string()));
@@ -130,14 +146,19 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
             s.push_str(&cfg.symbols[k as usize].to_lowercase());
         }
     }
-    if let Some(a) = removal_of(m) {
+    if let Some((a, b)) = removal_pair(geo, m) {
         s.push_str("/x");
         s.push_str(geo.name_of(a));
-        if let Some(b) = geo.step(a, 1, 0) {
-            s.push_str(geo.name_of(b));
-        }
+        s.push_str(geo.name_of(b));
     }
     s
+}
+
+/// The two cells of the pawn pair a move removes, the pawn moving toward higher files
+/// first: `aux` and the next file of its ring (across the seam, `p1` then `a1`).
+pub fn removal_pair(geo: &Geometry, m: &Move) -> Option<(Square, Square)> {
+    let a = removal_of(m)?;
+    Some((a, geo.step(a, 1, 0)?))
 }
 
 /// The first cell of the pawn pair a move removes (Byzantine): an ordinary move with an

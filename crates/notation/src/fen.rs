@@ -52,7 +52,11 @@ pub struct FenError {
 
 impl FenError {
     fn new(field: FenField, text: &str, reason: impl Into<String>) -> Self {
-        FenError { field, text: text.to_string(), reason: reason.into() }
+        FenError {
+            field,
+            text: text.to_string(),
+            reason: reason.into(),
+        }
     }
 }
 
@@ -85,7 +89,8 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
 
 /// The start position of game `G`.
 pub fn start<G: FenRights>() -> Position<G> {
-    parse::<G>(G::config().start_fen).unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
+    parse::<G>(G::config().start_fen)
+        .unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
@@ -98,7 +103,11 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
         return Err(FenError::new(FenField::Board, fen, "empty FEN"));
     }
     if fields.len() > 6 {
-        return Err(FenError::new(FenField::Position, fields[6], "too many fields"));
+        return Err(FenError::new(
+            FenField::Position,
+            fields[6],
+            "too many fields",
+        ));
     }
     let mut setup = Setup {
         board: vec![None; geo.len()],
@@ -124,7 +133,11 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
             .parse_square(ep)
             .ok_or_else(|| FenError::new(FenField::EnPassant, ep, "no such cell"))?;
         if !G::config().en_passant {
-            return Err(FenError::new(FenField::EnPassant, ep, "this game has no en passant"));
+            return Err(FenError::new(
+                FenField::EnPassant,
+                ep,
+                "this game has no en passant",
+            ));
         }
         setup.ep = Some(sq);
     }
@@ -166,20 +179,27 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         return Err(FenError::new(
             FenField::Board,
             text,
-            format!("{} {unit}s given, the board has {}", given.len(), rows.len()),
+            format!(
+                "{} {unit}s given, the board has {}",
+                given.len(),
+                rows.len()
+            ),
         ));
     }
     let tokens = tokens::<G>();
     for (ri, (row, cells)) in given.iter().zip(&rows).enumerate() {
         let label = format!("{unit} {}", rows.len() - ri);
-        let bad = |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
+        let bad =
+            |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
         let mut col = 0usize;
         let mut rest: &str = row;
         while !rest.is_empty() {
             let c = rest.as_bytes()[0];
             if c.is_ascii_digit() {
                 let n_len = rest.bytes().take_while(u8::is_ascii_digit).count();
-                let n: usize = rest[..n_len].parse().map_err(|_| bad("bad number".into()))?;
+                let n: usize = rest[..n_len]
+                    .parse()
+                    .map_err(|_| bad("bad number".into()))?;
                 if n == 0 {
                     return Err(bad("a run of 0 cells".into()));
                 }
@@ -187,18 +207,42 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
                 rest = &rest[n_len..];
             } else if c == b'*' {
                 if cells.get(col).is_some_and(|c| c.is_some()) {
-                    return Err(bad(format!("`*` on the existing cell {}", geo.name_of(cells[col].unwrap_or_default()))));
+                    return Err(bad(format!(
+                        "`*` on the existing cell {}",
+                        geo.name_of(cells[col].unwrap_or_default())
+                    )));
                 }
                 col += 1;
                 rest = &rest[1..];
             } else {
-                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str())) else {
+                let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
+                else {
                     let ch = rest.chars().next().unwrap_or('?');
+                    // a prefix of longer symbols (`P` for `P>`/`P<`): say what completes it
+                    let mut longer: Vec<&str> = tokens
+                        .iter()
+                        .map(|(s, _)| s.as_str())
+                        .filter(|s| s.starts_with(ch))
+                        .collect();
+                    if !longer.is_empty() {
+                        longer.sort_unstable();
+                        let options: Vec<String> =
+                            longer.iter().map(|s| format!("`{s}`")).collect();
+                        return Err(bad(format!(
+                            "incomplete piece `{ch}`: expected {}",
+                            options.join(" or ")
+                        )));
+                    }
                     return Err(bad(format!("unknown piece `{ch}`")));
                 };
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),
-                    Some(None) => return Err(bad(format!("piece `{sym}` on a non-existent cell (column {})", col + 1))),
+                    Some(None) => {
+                        return Err(bad(format!(
+                            "piece `{sym}` on a non-existent cell (column {})",
+                            col + 1
+                        )))
+                    }
                     None => {}
                 }
                 col += 1;
@@ -246,7 +290,9 @@ pub fn write_setup<G: FenRights>(setup: &Setup) -> String {
             out.push_str(&run.to_string());
         }
     }
-    let ep = setup.ep.map_or("-".to_string(), |e| geo.name_of(e).to_string());
+    let ep = setup
+        .ep
+        .map_or("-".to_string(), |e| geo.name_of(e).to_string());
     format!(
         "{out} {} {} {ep} {} {}",
         setup.turn.char(),

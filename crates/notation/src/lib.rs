@@ -6,6 +6,7 @@ pub mod coord;
 pub mod diagram;
 pub mod fen;
 mod rights;
+mod rights_shatranj;
 
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};

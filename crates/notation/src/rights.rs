@@ -30,7 +30,11 @@ fn parse_letters(text: &str, letters: &[(char, u64)]) -> Result<u64, String> {
 }
 
 fn write_letters(bits: u64, letters: &[(char, u64)]) -> String {
-    let s: String = letters.iter().filter(|(_, b)| bits & b != 0).map(|(c, _)| *c).collect();
+    let s: String = letters
+        .iter()
+        .filter(|(_, b)| bits & b != 0)
+        .map(|(c, _)| *c)
+        .collect();
     if s.is_empty() {
         "-".into()
     } else {

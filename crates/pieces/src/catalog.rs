@@ -8,7 +8,9 @@ use citadel_geometry::Dir;
 
 /// King: one step in any direction.
 pub fn king() -> PieceDef {
-    PieceDef::new("king", 'K').leap(1, 0, Mode::Any).leap(1, 1, Mode::Any)
+    PieceDef::new("king", 'K')
+        .leap(1, 0, Mode::Any)
+        .leap(1, 1, Mode::Any)
 }
 
 /// Rook: unlimited orthogonal slides.
@@ -61,7 +63,9 @@ pub fn champion() -> PieceDef {
 
 /// Wizard (Oriental Omega): knight + one diagonal step (NF), not colour-bound.
 pub fn wizard() -> PieceDef {
-    PieceDef::new("wizard", 'W').leap(1, 2, Mode::Any).leap(1, 1, Mode::Any)
+    PieceDef::new("wizard", 'W')
+        .leap(1, 2, Mode::Any)
+        .leap(1, 1, Mode::Any)
 }
 
 /// Ferz: one diagonal step (Shatranj's queen, Tamerlane's fers).
@@ -102,4 +106,22 @@ pub fn giraffe() -> PieceDef {
 /// Shatranj pawn: one step forward, diagonal forward captures, no double step.
 pub fn shatranj_pawn() -> PieceDef {
     pawn()
+}
+
+/// Byzantine pawn moving toward higher files (`P>`): one step along its ring to an empty
+/// cell, captures one step diagonally forward (next file, ring ±1). The direction is by
+/// file, the same for both sides, so the piece is not oriented.
+pub fn pawn_up() -> PieceDef {
+    PieceDef::new("pawn>", 'P')
+        .leap_one(1, 0, Mode::Move)
+        .leap_one(1, 1, Mode::Capture)
+        .leap_one(1, -1, Mode::Capture)
+}
+
+/// Byzantine pawn moving toward lower files (`P<`): [`pawn_up`] mirrored along the ring.
+pub fn pawn_down() -> PieceDef {
+    PieceDef::new("pawn<", 'P')
+        .leap_one(-1, 0, Mode::Move)
+        .leap_one(-1, 1, Mode::Capture)
+        .leap_one(-1, -1, Mode::Capture)
 }

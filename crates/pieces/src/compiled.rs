@@ -65,12 +65,23 @@ impl CompiledPiece {
                         }
                     }
                 }
-                Atom::Ride { dir, min, max, jump } => {
+                Atom::Ride {
+                    dir,
+                    min,
+                    max,
+                    jump,
+                } => {
                     let dir = if flip { mirror(dir) } else { dir };
                     if min == 1 && max == crate::UNLIMITED && !jump && mode == Mode::Any {
                         p.slide_dirs |= 1 << dir as u8;
                     } else {
-                        p.rides.push(Ride { dir, min, max, jump, mode });
+                        p.rides.push(Ride {
+                            dir,
+                            min,
+                            max,
+                            jump,
+                            mode,
+                        });
                     }
                 }
                 Atom::Bent { min } => p.bent.push((min, mode)),
@@ -87,7 +98,12 @@ impl CompiledPiece {
     /// Cells a piece on `from` may move to without capturing (only empty ones), and cells it
     /// attacks (where it would capture an enemy piece), with `occupied` blocking.
     #[inline(always)]
-    pub fn targets(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+    pub fn targets(
+        &self,
+        geo: &Geometry,
+        from: Square,
+        occupied: Bitboard,
+    ) -> (Bitboard, Bitboard) {
         let i = from.index();
         let mut quiet = self.quiet[i];
         let mut attacks = self.capture[i];
@@ -165,7 +181,13 @@ impl CompiledPiece {
 
     /// Whether a piece of this kind on some cell of `pieces` attacks `target`.
     #[inline(always)]
-    pub fn attacks(&self, geo: &Geometry, target: Square, pieces: Bitboard, occupied: Bitboard) -> bool {
+    pub fn attacks(
+        &self,
+        geo: &Geometry,
+        target: Square,
+        pieces: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
         if (self.capture_from[target.index()] & pieces).any() {
             return true;
         }
@@ -189,7 +211,13 @@ impl CompiledPiece {
     }
 
     #[inline(never)]
-    fn extra_attacks(&self, geo: &Geometry, target: Square, pieces: Bitboard, occupied: Bitboard) -> bool {
+    fn extra_attacks(
+        &self,
+        geo: &Geometry,
+        target: Square,
+        pieces: Bitboard,
+        occupied: Bitboard,
+    ) -> bool {
         for r in &self.rides {
             if !r.mode.captures() {
                 continue;
@@ -230,7 +258,10 @@ impl CompiledPiece {
 
     /// The least straight distance of the piece's capturing bent ride, if it has one.
     pub fn bent_min(&self) -> Option<u8> {
-        self.bent.iter().find(|(_, m)| m.captures()).map(|&(min, _)| min)
+        self.bent
+            .iter()
+            .find(|(_, m)| m.captures())
+            .map(|&(min, _)| min)
     }
 
     /// Whether the piece has any ride or bent ride beyond unlimited slides.
@@ -279,7 +310,9 @@ fn bent_reach(geo: &Geometry, from: Square, min: u8, occupied: Bitboard) -> Bitb
     let mut out = Bitboard::EMPTY;
     for d in Dir::DIAGONAL {
         let (dx, dy) = d.delta();
-        let Some(corner) = geo.step(from, dx, dy) else { continue };
+        let Some(corner) = geo.step(from, dx, dy) else {
+            continue;
+        };
         if occupied.contains(corner) {
             continue;
         }
@@ -300,7 +333,13 @@ fn bent_reach(geo: &Geometry, from: Square, min: u8, occupied: Bitboard) -> Bitb
 /// Whether a bent rider on a cell of `pieces` reaches `target`: walk back from the target
 /// along each orthogonal line over empty cells; from the `min`-th cell on, that cell may be
 /// the corner, with the rider one diagonal step behind it.
-fn bent_attacks(geo: &Geometry, target: Square, min: u8, pieces: Bitboard, occupied: Bitboard) -> bool {
+fn bent_attacks(
+    geo: &Geometry,
+    target: Square,
+    min: u8,
+    pieces: Bitboard,
+    occupied: Bitboard,
+) -> bool {
     bent_sources(geo, target, min, occupied, |src, _| pieces.contains(src))
 }
 

@@ -28,7 +28,12 @@ pub struct PieceDef {
 impl PieceDef {
     /// A piece with no moves yet.
     pub fn new(name: &str, letter: char) -> Self {
-        PieceDef { name: name.to_string(), letter, atoms: Vec::new(), oriented: false }
+        PieceDef {
+            name: name.to_string(),
+            letter,
+            atoms: Vec::new(),
+            oriented: false,
+        }
     }
 
     /// Adds every symmetric image of the leap (dx, dy).
@@ -53,7 +58,15 @@ impl PieceDef {
     /// Adds rides of `min..=max` cells in the given directions.
     pub fn ride(mut self, dirs: &[Dir], min: u8, max: u8, jump: bool, mode: Mode) -> Self {
         for &dir in dirs {
-            self.atoms.push((Atom::Ride { dir, min, max, jump }, mode));
+            self.atoms.push((
+                Atom::Ride {
+                    dir,
+                    min,
+                    max,
+                    jump,
+                },
+                mode,
+            ));
         }
         self
     }

@@ -15,8 +15,16 @@ pub struct PieceSet {
 impl PieceSet {
     /// Compiles `defs` for both colours (index 0 White, 1 Black).
     pub fn new(geo: Geometry, defs: Vec<PieceDef>) -> Self {
-        let compiled = [false, true].map(|black| defs.iter().map(|d| CompiledPiece::new(&geo, d, black)).collect());
-        PieceSet { geo, defs, compiled }
+        let compiled = [false, true].map(|black| {
+            defs.iter()
+                .map(|d| CompiledPiece::new(&geo, d, black))
+                .collect()
+        });
+        PieceSet {
+            geo,
+            defs,
+            compiled,
+        }
     }
 
     /// The board.

@@ -37,7 +37,12 @@ impl Castling {
             lost[s.king.0.index()] |= s.right;
             lost[s.rook.0.index()] |= s.right;
         }
-        Castling { specs, lost, king_kind, rook_kind }
+        Castling {
+            specs,
+            lost,
+            king_kind,
+            rook_kind,
+        }
     }
 
     /// The ways of castling.
@@ -65,7 +70,10 @@ impl Castling {
             {
                 continue;
             }
-            let m = Move { aux: Some(s.rook.0), ..Move::with_flag(s.king.0, s.king.1, MoveFlag::Castle) };
+            let m = Move {
+                aux: Some(s.rook.0),
+                ..Move::with_flag(s.king.0, s.king.1, MoveFlag::Castle)
+            };
             if pos.is_safe_after(&m) {
                 out.push(m);
             }
@@ -77,7 +85,9 @@ impl Castling {
         if m.flag != MoveFlag::Castle {
             return false;
         }
-        let Some(s) = self.specs.iter().find(|s| s.king == (m.from, m.to)) else { return false };
+        let Some(s) = self.specs.iter().find(|s| s.king == (m.from, m.to)) else {
+            return false;
+        };
         let king = pos.code_at(s.king.0);
         let rook = pos.code_at(s.rook.0);
         ch.set(s.king.0, 0);

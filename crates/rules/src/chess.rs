@@ -26,10 +26,34 @@ fn tables() -> &'static Tables {
         let s = |n: &str| cfg.sq(n);
         let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard>();
         let specs = vec![
-            CastleSpec { right: 1, king: (s("e1"), s("g1")), rook: (s("h1"), s("f1")), empty: b(&["f1", "g1"]), safe: b(&["e1", "f1", "g1"]) },
-            CastleSpec { right: 2, king: (s("e1"), s("c1")), rook: (s("a1"), s("d1")), empty: b(&["b1", "c1", "d1"]), safe: b(&["e1", "d1", "c1"]) },
-            CastleSpec { right: 4, king: (s("e8"), s("g8")), rook: (s("h8"), s("f8")), empty: b(&["f8", "g8"]), safe: b(&["e8", "f8", "g8"]) },
-            CastleSpec { right: 8, king: (s("e8"), s("c8")), rook: (s("a8"), s("d8")), empty: b(&["b8", "c8", "d8"]), safe: b(&["e8", "d8", "c8"]) },
+            CastleSpec {
+                right: 1,
+                king: (s("e1"), s("g1")),
+                rook: (s("h1"), s("f1")),
+                empty: b(&["f1", "g1"]),
+                safe: b(&["e1", "f1", "g1"]),
+            },
+            CastleSpec {
+                right: 2,
+                king: (s("e1"), s("c1")),
+                rook: (s("a1"), s("d1")),
+                empty: b(&["b1", "c1", "d1"]),
+                safe: b(&["e1", "d1", "c1"]),
+            },
+            CastleSpec {
+                right: 4,
+                king: (s("e8"), s("g8")),
+                rook: (s("h8"), s("f8")),
+                empty: b(&["f8", "g8"]),
+                safe: b(&["e8", "f8", "g8"]),
+            },
+            CastleSpec {
+                right: 8,
+                king: (s("e8"), s("c8")),
+                rook: (s("a8"), s("d8")),
+                empty: b(&["b8", "c8", "d8"]),
+                safe: b(&["e8", "d8", "c8"]),
+            },
         ];
         let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
         Tables { cfg, castling }

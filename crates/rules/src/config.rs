@@ -42,7 +42,12 @@ pub struct Config {
 impl Config {
     /// A configuration with every kind landing anywhere, nothing royal, no pawns, no
     /// promotions; games fill in the rest with the builder methods.
-    pub fn new(id: &'static str, geo: Geometry, defs: Vec<PieceDef>, start_fen: &'static str) -> Self {
+    pub fn new(
+        id: &'static str,
+        geo: Geometry,
+        defs: Vec<PieceDef>,
+        start_fen: &'static str,
+    ) -> Self {
         let n = defs.len();
         assert!(n <= 31, "at most 31 kinds");
         let all = geo.all() & !geo.detached();
@@ -73,12 +78,19 @@ impl Config {
 
     /// The kind whose White symbol is `symbol`.
     pub fn kind_of(&self, symbol: &str) -> Option<u8> {
-        self.symbols.iter().position(|s| s == symbol).map(|k| k as u8)
+        self.symbols
+            .iter()
+            .position(|s| s == symbol)
+            .map(|k| k as u8)
     }
 
     /// The kind named `name` (`"princess"`).
     pub fn kind_named(&self, name: &str) -> Option<u8> {
-        self.pieces.defs().iter().position(|d| d.name == name).map(|k| k as u8)
+        self.pieces
+            .defs()
+            .iter()
+            .position(|d| d.name == name)
+            .map(|k| k as u8)
     }
 
     /// Whether `kind` is royal.
@@ -96,7 +108,10 @@ impl Config {
     /// Cells of the rank with 0-based index `rank`.
     pub fn rank(&self, rank: i8) -> Bitboard {
         let g = self.geometry();
-        g.all().iter().filter(|&s| g.coord(s).rank == rank).collect()
+        g.all()
+            .iter()
+            .filter(|&s| g.coord(s).rank == rank)
+            .collect()
     }
 
     /// The cell named `name`; panics on a name the board lacks (for game definitions).

@@ -1,6 +1,8 @@
 //! The `Game` trait: what a game adds to the shared core.
 
-use crate::{Bitboards, Config, Legality, Move, MoveList, Outcome, Position, PositionError, Termination};
+use crate::{
+    Bitboards, Config, Legality, Move, MoveList, Outcome, Position, PositionError, Termination,
+};
 use citadel_geometry::{Bitboard, Square};
 
 /// The board changes a move makes: `(cell, new mailbox code)` in order (0 = empty).

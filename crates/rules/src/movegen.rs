@@ -1,6 +1,8 @@
 //! Legal move generation, attack detection and the outcome of a position.
 
-use crate::{Bitboards, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination};
+use crate::{
+    Bitboards, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination,
+};
 use citadel_geometry::{Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
 
@@ -20,13 +22,26 @@ impl<G: Game> Position<G> {
     /// Whether `target` is attacked by `by` on the current board.
     #[inline(always)]
     pub fn is_attacked(&self, target: Square, by: Color) -> bool {
-        self.attacked_in(self.bitboards(), target, by, self.bitboards().occupied(), Bitboard::EMPTY)
+        self.attacked_in(
+            self.bitboards(),
+            target,
+            by,
+            self.bitboards().occupied(),
+            Bitboard::EMPTY,
+        )
     }
 
     /// Whether `target` is attacked by `by` in the bitboards `bb`, with `occupied` as the
     /// blocking cells and the pieces on `exclude` left out.
     #[inline(always)]
-    pub fn attacked_in(&self, bb: &Bitboards, target: Square, by: Color, occupied: Bitboard, exclude: Bitboard) -> bool {
+    pub fn attacked_in(
+        &self,
+        bb: &Bitboards,
+        target: Square,
+        by: Color,
+        occupied: Bitboard,
+        exclude: Bitboard,
+    ) -> bool {
         if G::immune(bb).contains(target) {
             return false;
         }
@@ -49,7 +64,11 @@ impl<G: Game> Position<G> {
         let us = self.turn();
         let them = us.other();
         let Some(k) = self.royals(us).single() else {
-            return Legality { royal: None, in_check: false, pinned: Bitboard::EMPTY };
+            return Legality {
+                royal: None,
+                in_check: false,
+                pinned: Bitboard::EMPTY,
+            };
         };
         let bb = self.bitboards();
         let occ = bb.occupied();
@@ -62,20 +81,29 @@ impl<G: Game> Position<G> {
             if (geo.ray_mask(k, d) & theirs).is_empty() {
                 continue;
             }
-            let Some(b1) = geo.first_on_ray(k, d, occ) else { continue };
+            let Some(b1) = geo.first_on_ray(k, d, occ) else {
+                continue;
+            };
             if !ours.contains(b1) {
                 continue;
             }
-            let Some(b2) = geo.first_on_ray(b1, d, occ) else { continue };
+            let Some(b2) = geo.first_on_ray(b1, d, occ) else {
+                continue;
+            };
             if let Some(p) = self.piece_at(b2) {
-                if theirs.contains(b2) && set.piece(them.index(), p.kind as usize).line_dirs() >> d.opposite() as u8 & 1 != 0
+                if theirs.contains(b2)
+                    && set.piece(them.index(), p.kind as usize).line_dirs() >> d.opposite() as u8
+                        & 1
+                        != 0
                 {
                     pinned.insert(b1);
                 }
             }
         }
         for kind in 0..set.len() {
-            let Some(min) = set.piece(them.index(), kind).bent_min() else { continue };
+            let Some(min) = set.piece(them.index(), kind).bent_min() else {
+                continue;
+            };
             let riders = bb.kind[kind] & theirs;
             if riders.is_empty() {
                 continue;
@@ -87,7 +115,11 @@ impl<G: Game> Position<G> {
                 false
             });
         }
-        Legality { royal: Some(k), in_check: self.is_attacked(k, them), pinned }
+        Legality {
+            royal: Some(k),
+            in_check: self.is_attacked(k, them),
+            pinned,
+        }
     }
 
     /// Whether `m` (generated for the side to move) leaves its royalty safe, decided by
@@ -113,7 +145,13 @@ impl<G: Game> Position<G> {
         let Some(k) = lg.royal else { return true };
         if m.from == k && m.is_plain() {
             let occ = self.bitboards().occupied() & !Bitboard::from_square(k);
-            return !self.attacked_in(self.bitboards(), m.to, self.turn().other(), occ, Bitboard::from_square(m.to));
+            return !self.attacked_in(
+                self.bitboards(),
+                m.to,
+                self.turn().other(),
+                occ,
+                Bitboard::from_square(m.to),
+            );
         }
         if !lg.in_check && !lg.pinned.contains(m.from) && m.is_plain() {
             return true;
@@ -145,16 +183,24 @@ impl<G: Game> Position<G> {
             return;
         }
         let cfg = self.config();
-        if cfg.promotion_zone[self.turn().index()].contains(m.to) && !cfg.promotions[kind as usize].is_empty() {
+        if cfg.promotion_zone[self.turn().index()].contains(m.to)
+            && !cfg.promotions[kind as usize].is_empty()
+        {
             for &p in &cfg.promotions[kind as usize] {
-                out.push(Move { promotion: Some(p), ..m });
+                out.push(Move {
+                    promotion: Some(p),
+                    ..m
+                });
             }
         } else {
             out.push(m);
         }
     }
 
-    fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
+    /// Appends the legal regular (atom-generated) moves to `out`, given the position's
+    /// [`legality`](Self::legality): no special moves, and no check of the game's
+    /// [`decided`](Game::decided) rule (for games that look ahead on a modified copy).
+    pub fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
         let cfg = self.config();
         let geo = cfg.geometry();
         let us = self.turn();
@@ -162,13 +208,23 @@ impl<G: Game> Position<G> {
         let occ = bb.occupied();
         let enemy = bb.color[us.other().index()] & !G::immune(bb);
         let inert = G::inert(bb);
-        let ep = if cfg.en_passant { self.ep_square() } else { None };
+        let ep = if cfg.en_passant {
+            self.ep_square()
+        } else {
+            None
+        };
         for from in bb.color[us.index()] {
-            let Some(Piece { kind, .. }) = self.piece_at(from) else { continue };
+            let Some(Piece { kind, .. }) = self.piece_at(from) else {
+                continue;
+            };
             let cp = cfg.pieces.piece(us.index(), kind as usize);
             let land = cfg.landing[kind as usize];
             let (mut quiet, attacks) = cp.targets(geo, from, occ);
-            let caps = if inert.contains(from) { Bitboard::EMPTY } else { attacks & enemy & land };
+            let caps = if inert.contains(from) {
+                Bitboard::EMPTY
+            } else {
+                attacks & enemy & land
+            };
             if self.unmoved().contains(from) {
                 quiet |= cp.first_targets(geo, from, occ);
             }
@@ -178,17 +234,32 @@ impl<G: Game> Position<G> {
             if cfg.is_pawn(kind) {
                 if cfg.double_step[us.index()].contains(from) {
                     let fwd = cfg.forward[us.index()];
-                    if let (Some(mid), Some(to)) = (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd)) {
+                    if let (Some(mid), Some(to)) =
+                        (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd))
+                    {
                         if !occ.contains(mid) && !occ.contains(to) && land.contains(to) {
-                            self.push_regular(lg, kind, Move::with_flag(from, to, MoveFlag::DoubleStep), out);
+                            self.push_regular(
+                                lg,
+                                kind,
+                                Move::with_flag(from, to, MoveFlag::DoubleStep),
+                                out,
+                            );
                         }
                     }
                 }
                 if let Some(e) = ep {
                     if attacks.contains(e) && !occ.contains(e) && !inert.contains(from) {
                         let victim = self.ep_victim(e);
-                        if victim.is_some_and(|v| enemy.contains(v) && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))) {
-                            self.push_regular(lg, kind, Move::with_flag(from, e, MoveFlag::EnPassant), out);
+                        if victim.is_some_and(|v| {
+                            enemy.contains(v)
+                                && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))
+                        }) {
+                            self.push_regular(
+                                lg,
+                                kind,
+                                Move::with_flag(from, e, MoveFlag::EnPassant),
+                                out,
+                            );
                         }
                     }
                 }

@@ -38,13 +38,25 @@ impl Move {
     /// An ordinary move.
     #[inline(always)]
     pub const fn new(from: Square, to: Square) -> Move {
-        Move { from, to, promotion: None, flag: MoveFlag::Normal, aux: None }
+        Move {
+            from,
+            to,
+            promotion: None,
+            flag: MoveFlag::Normal,
+            aux: None,
+        }
     }
 
     /// A move with a flag.
     #[inline(always)]
     pub const fn with_flag(from: Square, to: Square, flag: MoveFlag) -> Move {
-        Move { from, to, promotion: None, flag, aux: None }
+        Move {
+            from,
+            to,
+            promotion: None,
+            flag,
+            aux: None,
+        }
     }
 
     /// Whether the move's whole effect is the standard one (moving, capturing on `to`,
@@ -75,7 +87,10 @@ impl MoveList {
     /// An empty list.
     #[inline(always)]
     pub fn new() -> Self {
-        MoveList { moves: [Move::new(Square(0), Square(0)); MAX_MOVES], len: 0 }
+        MoveList {
+            moves: [Move::new(Square(0), Square(0)); MAX_MOVES],
+            len: 0,
+        }
     }
 
     /// Appends a move (silently ignored if the list is full, which no game reaches).

@@ -50,12 +50,18 @@ pub struct Outcome {
 impl Outcome {
     /// A win for `winner`.
     pub const fn win(winner: Color, termination: Termination) -> Outcome {
-        Outcome { winner: Some(winner), termination }
+        Outcome {
+            winner: Some(winner),
+            termination,
+        }
     }
 
     /// A draw.
     pub const fn draw(termination: Termination) -> Outcome {
-        Outcome { winner: None, termination }
+        Outcome {
+            winner: None,
+            termination,
+        }
     }
 
     /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.

@@ -7,7 +7,10 @@
 use crate::castling::{CastleSpec, Castling};
 use crate::fide::{self, kind};
 use crate::game::Changes;
-use crate::{Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position, PositionError, Termination};
+use crate::{
+    Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
+    PositionError, Termination,
+};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
 use std::sync::OnceLock;
@@ -54,7 +57,12 @@ pub const STARTS: [&str; 4] = [
     "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
     "w9w/1rnbqkcbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKCBNR1/W9W w KQZkqz - 0 1",
 ];
-const IDS: [&str; 4] = ["celtic-citadel", "persian-princess", "egyptian-eye", "oriental-omega"];
+const IDS: [&str; 4] = [
+    "celtic-citadel",
+    "persian-princess",
+    "egyptian-eye",
+    "oriental-omega",
+];
 
 /// Kind of the princess (or champion in Oriental Omega).
 pub const PRINCESS: u8 = 6;
@@ -79,7 +87,14 @@ fn build(s: u8) -> Tables {
     } else {
         vec![catalog::princess(), catalog::fortress()]
     };
-    let mut cfg = fide::config(IDS[s as usize], boards::persian(), extra, STARTS[s as usize], [2, 8], [9, 1]);
+    let mut cfg = fide::config(
+        IDS[s as usize],
+        boards::persian(),
+        extra,
+        STARTS[s as usize],
+        [2, 8],
+        [9, 1],
+    );
     let sq = |cfg: &Config, n: &str| cfg.sq(n);
     let b = |cfg: &Config, ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
     let centre = sq(&cfg, "f6");
@@ -91,7 +106,14 @@ fn build(s: u8) -> Tables {
     let f6 = Bitboard::from_square(centre);
     match s {
         sub::PERSIAN_PRINCESS => {
-            for k in [kind::KING, kind::QUEEN, kind::ROOK, kind::BISHOP, kind::KNIGHT, FORTRESS] {
+            for k in [
+                kind::KING,
+                kind::QUEEN,
+                kind::ROOK,
+                kind::BISHOP,
+                kind::KNIGHT,
+                FORTRESS,
+            ] {
                 cfg = cfg.forbid_landing(k, f6);
             }
         }
@@ -136,7 +158,10 @@ fn build(s: u8) -> Tables {
     let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
     Tables {
         enemy_citadels: [b(&cfg, &["a11", "k11"]), b(&cfg, &["a1", "k1"])],
-        rendezvous: [(sq(&cfg, "g2"), sq(&cfg, "h2")), (sq(&cfg, "g10"), sq(&cfg, "h10"))],
+        rendezvous: [
+            (sq(&cfg, "g2"), sq(&cfg, "h2")),
+            (sq(&cfg, "g10"), sq(&cfg, "h10")),
+        ],
         eye_diagonals,
         centre,
         castling,
@@ -145,7 +170,12 @@ fn build(s: u8) -> Tables {
 }
 
 fn tables<const S: u8>() -> &'static Tables {
-    static T: [OnceLock<Tables>; 4] = [OnceLock::new(), OnceLock::new(), OnceLock::new(), OnceLock::new()];
+    static T: [OnceLock<Tables>; 4] = [
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+        OnceLock::new(),
+    ];
     T[S as usize].get_or_init(|| build(S))
 }
 
@@ -164,7 +194,9 @@ impl<const S: u8> Persian<S> {
             return;
         }
         let (g, h) = tables::<S>().rendezvous[us.index()];
-        if pos.piece_at(g) == Some(Piece::new(PRINCESS, us)) && pos.piece_at(h) == Some(Piece::new(kind::BISHOP, us)) {
+        if pos.piece_at(g) == Some(Piece::new(PRINCESS, us))
+            && pos.piece_at(h) == Some(Piece::new(kind::BISHOP, us))
+        {
             let m = Move::with_flag(g, h, MoveFlag::Special(RENDEZVOUS_MOVE));
             if pos.is_safe_after(&m) {
                 out.push(m);
@@ -230,11 +262,16 @@ impl<const S: u8> Game for Persian<S> {
         let t = tables::<S>();
         let geo = t.cfg.geometry();
         if !Self::HAS_RENDEZVOUS && pos.rights() & (RENDEZVOUS | RENDEZVOUS << 1) != 0 {
-            return Err(PositionError::BadRight("this game has no rendezvous".into()));
+            return Err(PositionError::BadRight(
+                "this game has no rendezvous".into(),
+            ));
         }
         if S == sub::EGYPTIAN_EYE {
             if let Some(p) = pos.piece_at(t.centre) {
-                return Err(PositionError::BadSquare { piece: t.cfg.symbol_of(p.kind, p.color), square: "f6".into() });
+                return Err(PositionError::BadSquare {
+                    piece: t.cfg.symbol_of(p.kind, p.color),
+                    square: "f6".into(),
+                });
             }
             for c in Color::BOTH {
                 if let Some(k) = (pos.royals(c) & t.eye_diagonals).first() {

@@ -31,7 +31,14 @@ impl Piece {
             None
         } else {
             let c = code - 1;
-            Some(Piece { kind: c >> 1, color: if c & 1 == 0 { Color::White } else { Color::Black } })
+            Some(Piece {
+                kind: c >> 1,
+                color: if c & 1 == 0 {
+                    Color::White
+                } else {
+                    Color::Black
+                },
+            })
         }
     }
 }

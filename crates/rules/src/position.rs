@@ -131,7 +131,10 @@ impl<G: Game> std::fmt::Debug for Position<G> {
         let pieces: Vec<String> = g
             .all()
             .iter()
-            .filter_map(|s| self.piece_at(s).map(|p| format!("{}{}", self.cfg.symbol_of(p.kind, p.color), g.name_of(s))))
+            .filter_map(|s| {
+                self.piece_at(s)
+                    .map(|p| format!("{}{}", self.cfg.symbol_of(p.kind, p.color), g.name_of(s)))
+            })
             .collect();
         f.debug_struct("Position")
             .field("game", &self.cfg.id)
@@ -166,7 +169,10 @@ impl<G: Game> Position<G> {
         let mut pos = Position {
             cfg,
             board: [0; 128],
-            bb: Bitboards { color: [Bitboard::EMPTY; 2], kind: [Bitboard::EMPTY; MAX_KINDS] },
+            bb: Bitboards {
+                color: [Bitboard::EMPTY; 2],
+                kind: [Bitboard::EMPTY; MAX_KINDS],
+            },
             turn: setup.turn,
             rights: setup.rights,
             unmoved: setup.unmoved,
@@ -180,7 +186,10 @@ impl<G: Game> Position<G> {
         for (i, p) in setup.board.iter().enumerate() {
             if let Some(p) = p {
                 if p.kind as usize >= cfg.symbols.len() {
-                    return Err(PositionError::BadSquare { piece: format!("kind {}", p.kind), square: i.to_string() });
+                    return Err(PositionError::BadSquare {
+                        piece: format!("kind {}", p.kind),
+                        square: i.to_string(),
+                    });
                 }
                 let sq = Square(i as u8);
                 pos.board[i] = p.code();
@@ -206,7 +215,13 @@ impl<G: Game> Position<G> {
     /// The setup this position was built from, as it stands now.
     pub fn to_setup(&self) -> Setup {
         Setup {
-            board: self.cfg.geometry().all().iter().map(|s| self.piece_at(s)).collect(),
+            board: self
+                .cfg
+                .geometry()
+                .all()
+                .iter()
+                .map(|s| self.piece_at(s))
+                .collect(),
             turn: self.turn,
             rights: self.rights,
             unmoved: self.unmoved,
@@ -335,7 +350,13 @@ impl<G: Game> Position<G> {
     pub fn repetitions(&self) -> usize {
         let n = self.stack.len();
         let back = (self.halfmove as usize).min(n);
-        self.stack[n - back..].iter().rev().skip(1).step_by(2).filter(|u| u.hash == self.hash).count()
+        self.stack[n - back..]
+            .iter()
+            .rev()
+            .skip(1)
+            .step_by(2)
+            .filter(|u| u.hash == self.hash)
+            .count()
     }
 
     /// The board changes `m` makes.
@@ -420,7 +441,11 @@ impl<G: Game> Position<G> {
             }
         }
         let pawn = moved.is_some_and(|p| self.cfg.is_pawn(p.kind));
-        self.halfmove = if capture || pawn { 0 } else { self.halfmove.saturating_add(1) };
+        self.halfmove = if capture || pawn {
+            0
+        } else {
+            self.halfmove.saturating_add(1)
+        };
         let touched = Bitboard::from_square(m.from) | Bitboard::from_square(m.to);
         let lost = self.unmoved & touched;
         for sq in lost {
@@ -453,6 +478,33 @@ impl<G: Game> Position<G> {
         self.halfmove = u.halfmove;
         self.hash = u.hash;
         Some(u.mv)
+    }
+
+    /// Puts `piece` on `sq` (or empties it), keeping bitboards and hash right. The change is
+    /// not recorded for [`undo`](Self::undo): it is for setting up positions and for a game's
+    /// look-ahead on a [`snapshot`](Self::snapshot) (Byzantine pawn-pair removals).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.set_code(sq, piece.map_or(0, Piece::code));
+    }
+
+    /// A copy of the position without its move history (so without allocating): it cannot
+    /// [`undo`](Self::undo) the moves played before.
+    #[inline]
+    pub fn snapshot(&self) -> Self {
+        Position {
+            cfg: self.cfg,
+            board: self.board,
+            bb: self.bb,
+            turn: self.turn,
+            rights: self.rights,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            stack: Vec::new(),
+            _game: PhantomData,
+        }
     }
 
     /// Removes the first-move rights of `cells` (for games whose special moves move pieces

@@ -15,16 +15,22 @@ pub enum Variant {
     EgyptianEye,
     /// Persian Chess, Oriental Omega.
     OrientalOmega,
+    /// Byzantine (round) chess.
+    Byzantine,
+    /// Shatranj (calibration).
+    Shatranj,
 }
 
 impl Variant {
     /// All variants, in the order `citadel variants` lists them.
-    pub const ALL: [Variant; 5] = [
+    pub const ALL: [Variant; 7] = [
         Variant::CelticCitadel,
         Variant::PersianPrincess,
         Variant::EgyptianEye,
         Variant::OrientalOmega,
+        Variant::Byzantine,
         Variant::Chess,
+        Variant::Shatranj,
     ];
 
     /// The id used on the command line and in `[Variant]` tags.
@@ -35,6 +41,8 @@ impl Variant {
             Variant::PersianPrincess => "persian-princess",
             Variant::EgyptianEye => "egyptian-eye",
             Variant::OrientalOmega => "oriental-omega",
+            Variant::Byzantine => "byzantine",
+            Variant::Shatranj => "shatranj",
         }
     }
 
@@ -46,6 +54,8 @@ impl Variant {
             Variant::PersianPrincess => "Persian Chess: Persian Princess",
             Variant::EgyptianEye => "Persian Chess: Egyptian Eye",
             Variant::OrientalOmega => "Persian Chess: Oriental Omega",
+            Variant::Byzantine => "Byzantine (round) chess",
+            Variant::Shatranj => "Shatranj (calibration)",
         }
     }
 
@@ -112,6 +122,14 @@ macro_rules! with_game {
             }
             $crate::Variant::OrientalOmega => {
                 type $G = $crate::OrientalOmega;
+                $body
+            }
+            $crate::Variant::Byzantine => {
+                type $G = $crate::Byzantine;
+                $body
+            }
+            $crate::Variant::Shatranj => {
+                type $G = $crate::Shatranj;
                 $body
             }
         }

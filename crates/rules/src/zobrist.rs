@@ -38,7 +38,13 @@ impl Zobrist {
         let mut rights = [0u64; 64];
         rights.copy_from_slice(&r[..64]);
         let side = r[64];
-        Zobrist { pieces, side, ep, unmoved, rights }
+        Zobrist {
+            pieces,
+            side,
+            ep,
+            unmoved,
+            rights,
+        }
     }
 
     /// The combined key of a rights bit set.

@@ -1,7 +1,7 @@
 //! Perft speed per game.
 
 use citadel_notation::fen;
-use citadel_rules::{Chess, CelticCitadel, EgyptianEye, OrientalOmega, PersianPrincess};
+use citadel_rules::{CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

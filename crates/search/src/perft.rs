@@ -62,7 +62,11 @@ pub fn divide_parallel<G: Game>(pos: &Position<G>, depth: u32, threads: usize) -
             .map(|&m| {
                 let mut p = pos.clone();
                 p.play(m);
-                let n = if depth <= 1 { 1 } else { perft(&mut p, depth - 1) };
+                let n = if depth <= 1 {
+                    1
+                } else {
+                    perft(&mut p, depth - 1)
+                };
                 (m, n)
             })
             .collect()
@@ -78,5 +82,8 @@ pub fn perft_parallel<G: Game>(pos: &Position<G>, depth: u32, threads: usize) ->
     if threads == 1 || depth <= 2 {
         return perft(&mut pos.clone(), depth);
     }
-    divide_parallel(pos, depth, threads).iter().map(|(_, n)| n).sum()
+    divide_parallel(pos, depth, threads)
+        .iter()
+        .map(|(_, n)| n)
+        .sum()
 }

@@ -65,7 +65,8 @@ pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let file: PerftFile = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+            let file: PerftFile =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             Ok((p.display().to_string(), file))
         })
         .collect()
@@ -73,11 +74,20 @@ pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
 
 /// Checks a case at depths `1..=max_depth` (capped by the counts it has) on `threads`
 /// threads; the error names the variant, FEN problem or first wrong depth.
-pub fn check_case(variant: Variant, case: &PerftCase, max_depth: u32, threads: usize) -> Result<Vec<DepthResult>, String> {
+pub fn check_case(
+    variant: Variant,
+    case: &PerftCase,
+    max_depth: u32,
+    threads: usize,
+) -> Result<Vec<DepthResult>, String> {
     with_game!(variant, G => check::<G>(case, max_depth, threads))
 }
 
-fn check<G: FenRights>(case: &PerftCase, max_depth: u32, threads: usize) -> Result<Vec<DepthResult>, String> {
+fn check<G: FenRights>(
+    case: &PerftCase,
+    max_depth: u32,
+    threads: usize,
+) -> Result<Vec<DepthResult>, String> {
     let pos = fen::parse::<G>(&case.fen).map_err(|e| format!("{}: {e}", case.name))?;
     let again = fen::write(&pos);
     if fen::parse::<G>(&again).map(|p| fen::write(&p)) != Ok(again.clone()) {
@@ -98,7 +108,12 @@ fn check<G: FenRights>(case: &PerftCase, max_depth: u32, threads: usize) -> Resu
                 case.name, case.fen
             ));
         }
-        out.push(DepthResult { depth, expected, got, seconds });
+        out.push(DepthResult {
+            depth,
+            expected,
+            got,
+            seconds,
+        });
     }
     Ok(out)
 }

@@ -1,5 +1,5 @@
-//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess) and coordinate
-//! moves. A pure layer over `citadel-rules`: parsers take text and return values or a typed
+//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess), coordinate
+//! moves and SAN. A pure layer over `citadel-rules`: parsers take text and return values or a typed
 //! error naming the field and the offending text — never a panic.
 
 pub mod coord;
@@ -7,6 +7,7 @@ pub mod diagram;
 pub mod fen;
 mod rights;
 mod rights_shatranj;
+pub mod san;
 
 pub use coord::MoveError;
 pub use fen::{FenError, FenField};

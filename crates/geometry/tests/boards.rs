@@ -1,3 +1,5 @@
+//! The boards of the project: cell counts, steps, rays and wraparound.
+
 use citadel_geometry::{boards, Bitboard, Dir, Geometry};
 
 fn sq(g: &Geometry, n: &str) -> citadel_geometry::Square {

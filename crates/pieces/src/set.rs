@@ -75,8 +75,8 @@ impl PieceSet {
                 continue;
             }
             let dirs = p.slide_dirs();
-            if dirs & !(ORTH | DIAG) == 0
-                && (dirs & ORTH == 0 || dirs & ORTH == ORTH)
+            // (ORTH | DIAG covers all eight direction bits, so no other bit needs checking)
+            if (dirs & ORTH == 0 || dirs & ORTH == ORTH)
                 && (dirs & DIAG == 0 || dirs & DIAG == DIAG)
                 && !p.has_extra_rides()
                 && !p.has_bent()

@@ -66,7 +66,7 @@ impl Config {
             en_passant: false,
             move_limit: 100,
             start_fen,
-            zobrist: Zobrist::new(0xC17A_DE1_u64),
+            zobrist: Zobrist::new(0x0C17_ADE1_u64),
         }
     }
 

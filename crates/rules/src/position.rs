@@ -522,8 +522,7 @@ impl<G: Game> Position<G> {
     pub fn bitboards_after(&self, ch: &Changes) -> Bitboards {
         let mut bb = self.bb;
         let mut overlay: [(Square, u8); 8] = [(Square(0), 0); 8];
-        let mut n = 0;
-        for &(sq, code) in ch.as_slice() {
+        for (n, &(sq, code)) in ch.as_slice().iter().enumerate() {
             let old = overlay[..n]
                 .iter()
                 .rev()
@@ -533,7 +532,6 @@ impl<G: Game> Position<G> {
             bb.toggle(sq, old);
             bb.toggle(sq, code);
             overlay[n] = (sq, code);
-            n += 1;
         }
         bb
     }

@@ -1,7 +1,10 @@
 //! Perft speed per game.
+#![allow(missing_docs)] // `criterion_group!` defines an undocumented public function
 
 use citadel_notation::fen;
-use citadel_rules::{CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess};
+use citadel_rules::{
+    Byzantine, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Shatranj,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
@@ -20,6 +23,8 @@ fn bench(c: &mut Criterion) {
     game!("persian-princess/3", PersianPrincess, 3);
     game!("egyptian-eye/3", EgyptianEye, 3);
     game!("oriental-omega/3", OrientalOmega, 3);
+    game!("byzantine/5", Byzantine, 5);
+    game!("shatranj/6", Shatranj, 6);
     g.finish();
 }
 

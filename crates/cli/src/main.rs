@@ -1,6 +1,7 @@
 //! `citadel`: a thin command line over the Citadel crates.
 
 mod perft;
+mod position_args;
 mod show;
 mod suite;
 

@@ -1,19 +1,16 @@
 //! `citadel perft`: leaf counts of the legal-move tree, with divide, threads and JSON.
 
+use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_notation::{coord, fen, FenRights};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::with_game;
 use serde::Serialize;
 
 /// Arguments of `citadel perft`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id (see `citadel variants`).
-    #[arg(long)]
-    variant: String,
-    /// Position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Depth in plies.
     #[arg(long)]
     depth: u32,
@@ -48,15 +45,11 @@ struct DivideEntry {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
-    with_game!(variant, G => perft::<G>(a))
+    with_game!(a.position.variant()?, G => perft::<G>(a))
 }
 
 fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
-    let pos = match &a.fen {
-        Some(f) => fen::parse::<G>(f)?,
-        None => fen::start::<G>(),
-    };
+    let pos = a.position.position::<G>()?;
     let start = std::time::Instant::now();
     let (nodes, divide) = if a.divide {
         let d = citadel_search::divide_parallel(&pos, a.depth, a.threads);

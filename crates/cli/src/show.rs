@@ -1,30 +1,23 @@
 //! `citadel show`: the board, FEN, side to move, check and outcome of a position.
 
+use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_notation::{diagram, fen, FenRights};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::with_game;
 
 /// Arguments of `citadel show`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game id (see `citadel variants`).
-    #[arg(long)]
-    variant: String,
-    /// Position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
+    #[command(flatten)]
+    position: PositionArgs,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
-    with_game!(variant, G => show::<G>(a))
+    with_game!(a.position.variant()?, G => show::<G>(a))
 }
 
 fn show<G: FenRights>(a: &Args) -> Result<(), Failure> {
-    let pos = match &a.fen {
-        Some(f) => fen::parse::<G>(f)?,
-        None => fen::start::<G>(),
-    };
+    let pos = a.position.position::<G>()?;
     print!("{}", diagram::render(&pos));
     println!();
     println!("FEN:     {}", fen::write(&pos));

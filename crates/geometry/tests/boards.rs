@@ -1,4 +1,4 @@
-//! The boards of the project: cell counts, steps, rays and wraparound.
+//! Every board of the project: cells, names, links, steps and rays.
 
 use citadel_geometry::{boards, Bitboard, Dir, Geometry};
 

@@ -78,13 +78,18 @@ pub fn parse<G: FenRights>(fen: &str) -> Result<Position<G>, FenError> {
 }
 
 fn position_error(fen: &str, e: PositionError) -> FenError {
-    let field = match e {
-        PositionError::BadRight(_) => FenField::Rights,
-        PositionError::BadEnPassant(_) => FenField::EnPassant,
-        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => FenField::Board,
-        _ => FenField::Position,
+    let fields: Vec<&str> = fen.split_whitespace().collect();
+    let (field, text) = match e {
+        PositionError::BadRight(_) => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
+        PositionError::BadEnPassant(_) => {
+            (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
+        }
+        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => {
+            (FenField::Board, fields.first().copied().unwrap_or(""))
+        }
+        _ => (FenField::Position, fen),
     };
-    FenError::new(field, fen, e.to_string())
+    FenError::new(field, text, e.to_string())
 }
 
 /// The start position of game `G`.
@@ -238,10 +243,10 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),
                     Some(None) => {
+                        let name = frame_name(geo, cells, col, rows.len() - ri);
                         return Err(bad(format!(
-                            "piece `{sym}` on a non-existent cell (column {})",
-                            col + 1
-                        )))
+                            "piece `{sym}` on the non-existent cell {name}"
+                        )));
                     }
                     None => {}
                 }
@@ -257,6 +262,24 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
         }
     }
     Ok(())
+}
+
+/// The name a frame position of a FEN row would have (for cells that do not exist).
+fn frame_name(
+    geo: &citadel_geometry::Geometry,
+    cells: &[Option<citadel_geometry::Square>],
+    col: usize,
+    rank: usize,
+) -> String {
+    let first = cells
+        .iter()
+        .enumerate()
+        .find_map(|(i, c)| c.map(|s| geo.coord(s).file as i32 - i as i32));
+    let file = first.unwrap_or(0) + col as i32;
+    match u8::try_from(file) {
+        Ok(f) if f < 26 => format!("{}{rank}", (b'a' + f) as char),
+        _ => format!("column {}", col + 1),
+    }
 }
 
 /// Writes the canonical FEN of a position.

@@ -219,20 +219,13 @@ impl CompiledPiece {
         occupied: Bitboard,
     ) -> bool {
         for r in &self.rides {
-            if !r.mode.captures() {
-                continue;
-            }
-            for (i, &c) in geo.ray(target, r.dir.opposite()).iter().enumerate() {
-                let dist = i + 1;
-                if dist > r.max as usize {
-                    break;
-                }
-                if dist >= r.min as usize && pieces.contains(c) {
-                    return true;
-                }
-                if occupied.contains(c) && !r.jump {
-                    break;
-                }
+            // a ride reaching `target` is the same ride taken backwards from it
+            let back = Ride {
+                dir: r.dir.opposite(),
+                ..*r
+            };
+            if r.mode.captures() && (ride_reach(geo, target, &back, occupied) & pieces).any() {
+                return true;
             }
         }
         for &(min, mode) in &self.bent {

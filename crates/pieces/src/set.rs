@@ -75,7 +75,6 @@ impl PieceSet {
                 continue;
             }
             let dirs = p.slide_dirs();
-            // (ORTH | DIAG covers all eight direction bits, so no other bit needs checking)
             if (dirs & ORTH == 0 || dirs & ORTH == ORTH)
                 && (dirs & DIAG == 0 || dirs & DIAG == DIAG)
                 && !p.has_extra_rides()

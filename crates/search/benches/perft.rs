@@ -1,10 +1,8 @@
-//! Perft speed per game.
-#![allow(missing_docs)] // `criterion_group!` defines an undocumented public function
+//! Perft speed per game (criterion).
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::fen;
-use citadel_rules::{
-    Byzantine, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Shatranj,
-};
+use citadel_rules::{Byzantine, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Shatranj};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {
@@ -28,5 +26,9 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group! {
+    name = benches;
+    config = Criterion::default();
+    targets = bench
+}
 criterion_main!(benches);

@@ -1,0 +1,31 @@
+//! The `--variant ID [--fen FEN]` pair shared by the commands that take one position.
+
+use crate::Failure;
+use citadel_notation::{fen, FenRights};
+use citadel_rules::{Position, Variant};
+
+/// A game and a position of it (the start position when no FEN is given).
+#[derive(clap::Args)]
+pub struct PositionArgs {
+    /// Game id (see `citadel variants`).
+    #[arg(long)]
+    pub variant: String,
+    /// Position (default: the start position).
+    #[arg(long)]
+    pub fen: Option<String>,
+}
+
+impl PositionArgs {
+    /// The variant, or an error listing the known ids.
+    pub fn variant(&self) -> Result<Variant, Failure> {
+        self.variant.parse().map_err(Failure)
+    }
+
+    /// The position, parsed for game `G`.
+    pub fn position<G: FenRights>(&self) -> Result<Position<G>, Failure> {
+        Ok(match &self.fen {
+            Some(f) => fen::parse::<G>(f)?,
+            None => fen::start::<G>(),
+        })
+    }
+}

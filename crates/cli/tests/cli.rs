@@ -1,0 +1,114 @@
+//! End-to-end tests of the `citadel` binary; output and error messages pinned by insta.
+
+use std::process::Command;
+
+/// Runs `citadel` with `args`; returns (exit code, stdout, stderr).
+fn citadel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn variants_lists_every_game() {
+    let (code, out, _) = citadel(&["variants"]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn show_start_positions() {
+    for v in [
+        "celtic-citadel",
+        "persian-princess",
+        "egyptian-eye",
+        "oriental-omega",
+        "chess",
+    ] {
+        let (code, out, err) = citadel(&["show", "--variant", v]);
+        assert_eq!(code, 0, "{err}");
+        insta::assert_snapshot!(format!("show_{v}"), out);
+    }
+}
+
+#[test]
+fn show_decided_position() {
+    let (code, out, _) = citadel(&[
+        "show",
+        "--variant",
+        "celtic-citadel",
+        "--fen",
+        "11/11/11/11/11/5K5/11/2P8/11/11/k10 w - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!(out);
+}
+
+#[test]
+fn perft_divide_prints_coordinate_moves() {
+    let (code, out, _) = citadel(&[
+        "perft",
+        "--variant",
+        "persian-princess",
+        "--depth",
+        "2",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    let without_time: String = out
+        .lines()
+        .filter(|l| !l.starts_with("time:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    insta::assert_snapshot!(without_time);
+}
+
+#[test]
+fn perft_json_has_the_promised_fields() {
+    let (code, out, _) = citadel(&[
+        "perft",
+        "--variant",
+        "oriental-omega",
+        "--depth",
+        "3",
+        "--json",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["nodes"], 19314);
+    assert_eq!(v["depth"], 3);
+    assert!(v["seconds"].is_number());
+    assert!(v["nps"].is_number());
+}
+
+#[test]
+fn errors_exit_1_with_a_message() {
+    let cases: &[(&str, &[&str])] = &[
+        ("unknown_variant", &["perft", "--variant", "persian", "--depth", "2"]),
+        ("bad_fen_piece", &["show", "--variant", "chess", "--fen", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]),
+        ("nonexistent_cell", &["show", "--variant", "celtic-citadel", "--fen", "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/PPPPPPPPPP1/1RNBQKBSNR1/F9F w KQkq - 0 1"]),
+        ("eye_king_on_diagonal", &["perft", "--variant", "egyptian-eye", "--depth", "1", "--fen", "11/5k5/11/11/11/11/11/11/11/1K9/11 w - - 0 1"]),
+        ("bad_rights", &["perft", "--variant", "celtic-citadel", "--depth", "1", "--fen", "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKBSNR1/F9F w KQZkqz - 0 1"]),
+    ];
+    for (name, args) in cases {
+        let (code, out, err) = citadel(args);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        assert!(out.is_empty(), "{name}: {out}");
+        insta::assert_snapshot!(format!("error_{name}"), err);
+    }
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let (code, _, err) = citadel(&["perft", "--variant", "chess"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--depth"), "{err}");
+}

@@ -2,7 +2,9 @@
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::fen;
-use citadel_rules::{Byzantine, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Shatranj};
+use citadel_rules::{
+    Byzantine, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Shatranj,
+};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn bench(c: &mut Criterion) {

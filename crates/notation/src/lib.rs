@@ -6,6 +6,7 @@ pub mod coord;
 pub mod diagram;
 pub mod fen;
 mod rights;
+mod rights_byzantine;
 mod rights_shatranj;
 pub mod san;
 

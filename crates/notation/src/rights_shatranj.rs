@@ -1,11 +1,11 @@
-//! The FEN rights field of the Shatranj-layer games (Shatranj, Byzantine chess): they have
-//! no castling or other rights, so the field is always `-`.
+//! The FEN rights field of Shatranj: no castling or other rights, so the field is always
+//! `-` (Byzantine chess reads it the same way).
 
 use crate::FenRights;
-use citadel_rules::{Byzantine, Setup, Shatranj};
+use citadel_rules::{Setup, Shatranj};
 
 /// Reads a rights field that must be `-`.
-fn parse_none(text: &str, setup: &mut Setup) -> Result<(), String> {
+pub(crate) fn parse_none(text: &str, setup: &mut Setup) -> Result<(), String> {
     if text == "-" {
         setup.rights = 0;
         Ok(())
@@ -15,15 +15,6 @@ fn parse_none(text: &str, setup: &mut Setup) -> Result<(), String> {
 }
 
 impl FenRights for Shatranj {
-    fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String> {
-        parse_none(text, setup)
-    }
-    fn write_rights(_setup: &Setup) -> String {
-        "-".into()
-    }
-}
-
-impl FenRights for Byzantine {
     fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String> {
         parse_none(text, setup)
     }

@@ -44,13 +44,14 @@ fn occupancies(g: &Geometry) -> Vec<Bitboard> {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut out = vec![Bitboard::EMPTY, g.all()];
     for density in [2u64, 4, 8, 16] {
+        // one cell in `density` occupied (powers of two)
         for _ in 0..40 {
             let mut b = Bitboard::EMPTY;
             for sq in g.all() {
                 seed ^= seed << 13;
                 seed ^= seed >> 7;
                 seed ^= seed << 17;
-                if seed % density == 0 {
+                if seed & (density - 1) == 0 {
                     b.insert(sq);
                 }
             }

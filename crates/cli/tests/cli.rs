@@ -159,3 +159,63 @@ fn usage_errors_exit_2() {
     assert_eq!(code, 2);
     assert!(err.contains("--depth"), "{err}");
 }
+
+#[test]
+fn mini_citadel_show_and_perft() {
+    let (code, out, err) = citadel(&["show", "--variant", "mini-citadel"]);
+    assert_eq!(code, 0, "{err}");
+    insta::assert_snapshot!("show_mini-citadel", out);
+    // a guard has just entered Black's citadel a10: White has won
+    let (code, out, err) = citadel(&[
+        "show",
+        "--variant",
+        "mini-citadel",
+        "--fen",
+        "G8g/10/7G2/10/10/10/4k5/10/1K8/10 b - - 0 1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("Outcome: White wins by citadel (1-0)"),
+        "{out}"
+    );
+    insta::assert_snapshot!("show_mini-citadel_citadel_win", out);
+    let (code, out, err) = citadel(&[
+        "perft",
+        "--variant",
+        "mini-citadel",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["nodes"], 71639);
+}
+
+#[test]
+fn mini_citadel_fen_errors_exit_1() {
+    let start_board = "g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1";
+    let cases = [
+        (
+            "plus_unknown_letter",
+            format!("{start_board}/1R+XBQKBNR1/G8G w - - 0 1"),
+        ),
+        (
+            "right_for_empty_file",
+            format!("{start_board}/2NBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1"),
+        ),
+        (
+            "right_for_moved_piece",
+            format!("{start_board}/1NRBQKBNR1/G8G w B - 0 1"),
+        ),
+        (
+            "piece_on_missing_cell",
+            format!("{start_board}/1RNBQKBNR1/GG7G w - - 0 1"),
+        ),
+    ];
+    for (name, fen) in &cases {
+        let (code, out, err) = citadel(&["show", "--variant", "mini-citadel", "--fen", fen]);
+        assert_eq!(code, 1, "{name}: {out}{err}");
+        insta::assert_snapshot!(format!("error_mini-citadel_{name}"), err);
+    }
+}

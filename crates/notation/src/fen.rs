@@ -84,9 +84,9 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
         PositionError::BadEnPassant(_) => {
             (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
         }
-        PositionError::BadSquare { .. } | PositionError::BoardSize(..) => {
-            (FenField::Board, fields.first().copied().unwrap_or(""))
-        }
+        PositionError::BadSquare { .. }
+        | PositionError::TooMany { .. }
+        | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),
         _ => (FenField::Position, fen),
     };
     FenError::new(field, text, e.to_string())
@@ -222,23 +222,36 @@ fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), F
             } else {
                 let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s.as_str()))
                 else {
-                    let ch = rest.chars().next().unwrap_or('?');
-                    // a prefix of longer symbols (`P` for `P>`/`P<`): say what completes it
+                    // a marker such as `+` is named together with the letter it marks
+                    let mut chars = rest.chars();
+                    let mut token: String = chars.next().into_iter().collect();
+                    if !token.starts_with(|c: char| c.is_ascii_alphabetic()) {
+                        token.extend(chars.next());
+                    }
+                    // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
+                    let marked = format!("{token}'");
+                    if tokens.iter().any(|(s, _)| *s == marked) {
+                        return Err(bad(format!(
+                            "unknown piece `{token}` (a pawn is written `{marked}`)"
+                        )));
+                    }
+                    // a prefix of longer symbols (Byzantine `P` for `P>`/`P<`): say what
+                    // completes it
                     let mut longer: Vec<&str> = tokens
                         .iter()
                         .map(|(s, _)| s.as_str())
-                        .filter(|s| s.starts_with(ch))
+                        .filter(|s| s.starts_with(token.as_str()))
                         .collect();
                     if !longer.is_empty() {
                         longer.sort_unstable();
                         let options: Vec<String> =
                             longer.iter().map(|s| format!("`{s}`")).collect();
                         return Err(bad(format!(
-                            "incomplete piece `{ch}`: expected {}",
+                            "incomplete piece `{token}`: expected {}",
                             options.join(" or ")
                         )));
                     }
-                    return Err(bad(format!("unknown piece `{ch}`")));
+                    return Err(bad(format!("unknown piece `{token}`")));
                 };
                 match cells.get(col) {
                     Some(Some(sq)) => board[sq.index()] = Some(*piece),

@@ -7,7 +7,9 @@ pub mod diagram;
 pub mod fen;
 mod rights;
 mod rights_byzantine;
+mod rights_mini_citadel;
 mod rights_shatranj;
+mod rights_tamerlane;
 pub mod san;
 
 pub use coord::MoveError;

@@ -108,6 +108,92 @@ pub fn shatranj_pawn() -> PieceDef {
     pawn()
 }
 
+/// Guard (Mini Citadel Chess): leaps exactly two cells orthogonally or diagonally (AD),
+/// over anything; first move: a non-capturing knight leap.
+pub fn guard() -> PieceDef {
+    PieceDef::new("guard", 'G')
+        .leap(2, 0, Mode::Any)
+        .leap(2, 2, Mode::Any)
+        .leap(1, 2, Mode::First)
+}
+
+/// Short rook (Mini Citadel Chess): leaps one or two cells orthogonally (WD), over anything;
+/// first move: a non-capturing knight leap.
+pub fn short_rook() -> PieceDef {
+    PieceDef::new("rook", 'R')
+        .leap(1, 0, Mode::Any)
+        .leap(2, 0, Mode::Any)
+        .leap(1, 2, Mode::First)
+}
+
+/// Short bishop (Mini Citadel Chess): leaps one or two cells diagonally (FA), over anything;
+/// first move: a non-capturing knight leap.
+pub fn short_bishop() -> PieceDef {
+    PieceDef::new("bishop", 'B')
+        .leap(1, 1, Mode::Any)
+        .leap(2, 2, Mode::Any)
+        .leap(1, 2, Mode::First)
+}
+
+/// Weak queen (Mini Citadel Chess): one diagonal step (move or capture), one orthogonal step
+/// to capture only; first move: a non-capturing guard leap (two cells orthogonally or
+/// diagonally).
+pub fn weak_queen() -> PieceDef {
+    PieceDef::new("queen", 'Q')
+        .leap(1, 1, Mode::Any)
+        .leap(1, 0, Mode::Capture)
+        .leap(2, 0, Mode::First)
+        .leap(2, 2, Mode::First)
+}
+
+/// Weak king (Mini Citadel Chess): one orthogonal step (move or capture), one diagonal step
+/// to capture only; first move: a non-capturing guard leap, allowed even out of check.
+pub fn weak_king() -> PieceDef {
+    PieceDef::new("king", 'K')
+        .leap(1, 0, Mode::Any)
+        .leap(1, 1, Mode::Capture)
+        .leap(2, 0, Mode::First)
+        .leap(2, 2, Mode::First)
+}
+
+/// Knight with a first move (Mini Citadel Chess): the (1,2) leap; first move: a
+/// non-capturing guard leap.
+pub fn first_guard_knight() -> PieceDef {
+    knight().leap(2, 0, Mode::First).leap(2, 2, Mode::First)
+}
+
+/// A promoted piece (Mini Citadel Chess): keeps the moves of `base` without its first-move
+/// atoms and adds the moves and captures of an orthodox king. Same letter; games give it its
+/// own symbol (`+R`).
+pub fn promoted(base: &PieceDef) -> PieceDef {
+    let mut p = PieceDef::new(&format!("promoted {}", base.name), base.letter);
+    p.oriented = base.oriented;
+    p.atoms = base
+        .atoms
+        .iter()
+        .copied()
+        .filter(|&(_, m)| m != Mode::First)
+        .collect();
+    p.with(&king())
+}
+
+/// Prince (Tamerlane's shahzada, from the pawn of kings): a royal piece that steps like a king.
+pub fn prince() -> PieceDef {
+    king().named("prince", 'S')
+}
+
+/// Adventitious king (Tamerlane's shah masnu'a, the pawn of pawns' third life): a royal piece
+/// that steps like a king.
+pub fn adventitious_king() -> PieceDef {
+    king().named("adventitious king", 'A')
+}
+
+/// A Tamerlane pawn named after the piece it promotes to (`"rooks"` gives the pawn of rooks):
+/// an orthodox pawn without the double step.
+pub fn pawn_of(piece: &str) -> PieceDef {
+    pawn().named(&format!("pawn of {piece}"), 'P')
+}
+
 /// Byzantine pawn moving toward higher files (`P>`): one step along its ring to an empty
 /// cell, captures one step diagonally forward (next file, ring ±1). The direction is by
 /// file, the same for both sides, so the piece is not oriented.

@@ -6,7 +6,7 @@ use crate::PieceDef;
 use citadel_geometry::{Bitboard, Dir, Geometry, Square};
 
 /// A ride other than an unlimited slide (range limits, jumping, or a mode).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Ride {
     dir: Dir,
     min: u8,
@@ -171,6 +171,28 @@ impl CompiledPiece {
     /// Whether this piece has first-move atoms.
     pub fn has_first_moves(&self) -> bool {
         self.first.iter().any(|b| b.any()) || self.rides.iter().any(|r| r.mode == Mode::First)
+    }
+
+    /// Whether `other` attacks exactly the same cells as this piece from every cell, with
+    /// any occupancy (Tamerlane's eleven pawns; its king, prince and adventitious king).
+    pub fn same_attacks(&self, other: &CompiledPiece) -> bool {
+        let capturing = |p: &CompiledPiece| {
+            (
+                p.rides
+                    .iter()
+                    .filter(|r| r.mode.captures())
+                    .copied()
+                    .collect::<Vec<_>>(),
+                p.bent
+                    .iter()
+                    .filter(|(_, m)| m.captures())
+                    .map(|&(min, _)| min)
+                    .collect::<Vec<_>>(),
+            )
+        };
+        self.slide_dirs == other.slide_dirs
+            && self.capture_from == other.capture_from
+            && capturing(self) == capturing(other)
     }
 
     /// Whether a piece of this kind on some cell of `pieces` attacks `target` by a leap.

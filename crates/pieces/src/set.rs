@@ -10,20 +10,24 @@ pub struct PieceSet {
     geo: Geometry,
     defs: Vec<PieceDef>,
     compiled: [Vec<CompiledPiece>; 2],
+    /// Per colour: kinds grouped by identical attacks (bit mask of kinds, representative).
+    classes: [Vec<(u32, usize)>; 2],
 }
 
 impl PieceSet {
     /// Compiles `defs` for both colours (index 0 White, 1 Black).
     pub fn new(geo: Geometry, defs: Vec<PieceDef>) -> Self {
-        let compiled = [false, true].map(|black| {
+        let compiled: [Vec<CompiledPiece>; 2] = [false, true].map(|black| {
             defs.iter()
                 .map(|d| CompiledPiece::new(&geo, d, black))
                 .collect()
         });
+        let classes = [0, 1].map(|c| attack_classes(&compiled[c]));
         PieceSet {
             geo,
             defs,
             compiled,
+            classes,
         }
     }
 
@@ -69,8 +73,14 @@ impl PieceSet {
         let geo = &self.geo;
         let mut orth = Bitboard::EMPTY;
         let mut diag = Bitboard::EMPTY;
-        for (kind, p) in self.compiled[color].iter().enumerate() {
-            let b = pieces(kind);
+        for &(kinds, rep) in &self.classes[color] {
+            let p = &self.compiled[color][rep];
+            let mut b = Bitboard::EMPTY;
+            let mut m = kinds;
+            while m != 0 {
+                b |= pieces(m.trailing_zeros() as usize);
+                m &= m - 1;
+            }
             if b.is_empty() {
                 continue;
             }
@@ -109,4 +119,19 @@ impl PieceSet {
         }
         false
     }
+}
+
+/// Groups kinds whose attacks are identical, so that an attack test looks each group up once.
+fn attack_classes(pieces: &[CompiledPiece]) -> Vec<(u32, usize)> {
+    let mut classes: Vec<(u32, usize)> = Vec::new();
+    for (kind, p) in pieces.iter().enumerate() {
+        match classes
+            .iter_mut()
+            .find(|(_, rep)| pieces[*rep].same_attacks(p))
+        {
+            Some(class) => class.0 |= 1 << kind,
+            None => classes.push((1 << kind, kind)),
+        }
+    }
+    classes
 }

@@ -1,7 +1,8 @@
 //! The `Game` trait: what a game adds to the shared core.
 
 use crate::{
-    Bitboards, Config, Legality, Move, MoveList, Outcome, Position, PositionError, Termination,
+    Bitboards, Color, Config, Legality, Move, MoveList, Outcome, Position, PositionError,
+    Termination,
 };
 use citadel_geometry::{Bitboard, Square};
 
@@ -45,6 +46,15 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     #[inline(always)]
     fn inert(_bb: &Bitboards) -> Bitboard {
         Bitboard::EMPTY
+    }
+
+    /// Attacks the compiled pieces do not see: whether a piece of `by` on a cell of
+    /// `attackers` (its pieces that may attack, already without excluded ones) attacks
+    /// `target` by a move of the game's own rules (Tamerlane: an adventitious king in its
+    /// citadel attacks the citadel's neighbours). Called by every attack test.
+    #[inline(always)]
+    fn extra_attacks(_bb: &Bitboards, _target: Square, _by: Color, _attackers: Bitboard) -> bool {
+        false
     }
 
     /// The outcome if a rule has already decided the game in this position (such a position

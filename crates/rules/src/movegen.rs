@@ -49,6 +49,7 @@ impl<G: Game> Position<G> {
         self.config()
             .pieces
             .attacked_by(target, by.index(), occupied, |k| bb.kind[k] & attackers)
+            || G::extra_attacks(bb, target, by, attackers)
     }
 
     /// Whether the side to move's sole royal piece is attacked.
@@ -159,8 +160,10 @@ impl<G: Game> Position<G> {
         self.is_safe_after(m)
     }
 
-    /// Appends the legal moves of the position to `out`.
+    /// Fills `out` with the legal moves of the position (its old contents are dropped, so
+    /// that a game's special-move hook sees exactly this position's regular moves).
     pub fn generate(&self, out: &mut MoveList) {
+        out.clear();
         if G::decided(self).is_some() {
             return;
         }
@@ -176,10 +179,11 @@ impl<G: Game> Position<G> {
         out
     }
 
-    /// Pushes `m` and its promotion choices if it is legal.
+    /// Pushes `m`, or its promotion choices, if legal. Each promotion is tested on its own:
+    /// promoting to a royal piece (Tamerlane's prince) can make a move legal.
     #[inline(always)]
     fn push_regular(&self, lg: &Legality, kind: u8, m: Move, out: &mut MoveList) {
-        if !G::allow(self, &m) || !self.legal(lg, &m) {
+        if !G::allow(self, &m) {
             return;
         }
         let cfg = self.config();
@@ -187,12 +191,15 @@ impl<G: Game> Position<G> {
             && !cfg.promotions[kind as usize].is_empty()
         {
             for &p in &cfg.promotions[kind as usize] {
-                out.push(Move {
+                let pm = Move {
                     promotion: Some(p),
                     ..m
-                });
+                };
+                if self.legal(lg, &pm) {
+                    out.push(pm);
+                }
             }
-        } else {
+        } else if self.legal(lg, &m) {
             out.push(m);
         }
     }

@@ -86,6 +86,16 @@ pub enum PositionError {
     /// The en passant cell is not one a double step passed.
     #[error("invalid en passant square {0}")]
     BadEnPassant(String),
+    /// A side has more pieces of a kind (or group of kinds) than the game allows.
+    #[error("{color:?} has more than {max} {piece}")]
+    TooMany {
+        /// The side.
+        color: Color,
+        /// What there are too many of (`"pawn of pawns (P')"`).
+        piece: String,
+        /// The most allowed.
+        max: u32,
+    },
     /// The board has the wrong number of cells for the game.
     #[error("the board has {0} cells, the game {1}")]
     BoardSize(usize, usize),

@@ -15,6 +15,10 @@ pub enum Variant {
     EgyptianEye,
     /// Persian Chess, Oriental Omega.
     OrientalOmega,
+    /// Mini Citadel Chess.
+    MiniCitadel,
+    /// Tamerlane chess.
+    Tamerlane,
     /// Byzantine (round) chess.
     Byzantine,
     /// Shatranj (calibration).
@@ -23,11 +27,13 @@ pub enum Variant {
 
 impl Variant {
     /// All variants, in the order `citadel variants` lists them.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 9] = [
         Variant::CelticCitadel,
         Variant::PersianPrincess,
         Variant::EgyptianEye,
         Variant::OrientalOmega,
+        Variant::MiniCitadel,
+        Variant::Tamerlane,
         Variant::Byzantine,
         Variant::Chess,
         Variant::Shatranj,
@@ -41,6 +47,8 @@ impl Variant {
             Variant::PersianPrincess => "persian-princess",
             Variant::EgyptianEye => "egyptian-eye",
             Variant::OrientalOmega => "oriental-omega",
+            Variant::MiniCitadel => "mini-citadel",
+            Variant::Tamerlane => "tamerlane",
             Variant::Byzantine => "byzantine",
             Variant::Shatranj => "shatranj",
         }
@@ -54,6 +62,8 @@ impl Variant {
             Variant::PersianPrincess => "Persian Chess: Persian Princess",
             Variant::EgyptianEye => "Persian Chess: Egyptian Eye",
             Variant::OrientalOmega => "Persian Chess: Oriental Omega",
+            Variant::MiniCitadel => "Mini Citadel Chess",
+            Variant::Tamerlane => "Tamerlane chess",
             Variant::Byzantine => "Byzantine (round) chess",
             Variant::Shatranj => "Shatranj (calibration)",
         }
@@ -122,6 +132,14 @@ macro_rules! with_game {
             }
             $crate::Variant::OrientalOmega => {
                 type $G = $crate::OrientalOmega;
+                $body
+            }
+            $crate::Variant::MiniCitadel => {
+                type $G = $crate::MiniCitadel;
+                $body
+            }
+            $crate::Variant::Tamerlane => {
+                type $G = $crate::Tamerlane;
                 $body
             }
             $crate::Variant::Byzantine => {

@@ -1,0 +1,310 @@
+//! Mini Citadel Chess: the 8x8 b2–i9 with four corner citadels in a 10x10 frame, weak
+//! leaping pieces, a first-move right for every piece, promotion of every piece (the king
+//! included) on the last rank, and the citadel win.
+//!
+//! - Pieces are data (`citadel_pieces::catalog`): guard, short rook, short bishop, weak queen,
+//!   weak king, knight with their first-move atoms (`Mode::First`), the orthodox pawn, and a
+//!   promoted kind for each (base moves + king moves, no first move).
+//! - First-move rights are the position's `unmoved` cells; the core clears a cell's right as
+//!   soon as a move starts or ends there.
+//! - Citadels: a piece in a citadel neither captures nor attacks ([`Game::inert`]) and cannot
+//!   be captured or attacked ([`Game::immune`]), so no move entering or leaving a citadel
+//!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
+
+use crate::Bitboards;
+use crate::{Color, Config, Game, Outcome, Piece, Position, PositionError, Termination};
+use citadel_geometry::{boards, Bitboard, Square};
+use citadel_pieces::{catalog, PieceDef};
+use std::sync::OnceLock;
+
+/// Mini Citadel Chess. No rights bits: first-move rights live in the position's `unmoved`
+/// cells.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct MiniCitadel;
+
+/// The start position.
+pub const START: &str =
+    "g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1";
+
+/// Kind indices: the seven base kinds (0–6), then their promoted forms in the same order
+/// (`base + PROMOTED`).
+pub mod kind {
+    /// King (royal).
+    pub const KING: u8 = 0;
+    /// Queen.
+    pub const QUEEN: u8 = 1;
+    /// Rook.
+    pub const ROOK: u8 = 2;
+    /// Bishop.
+    pub const BISHOP: u8 = 3;
+    /// Knight.
+    pub const KNIGHT: u8 = 4;
+    /// Guard.
+    pub const GUARD: u8 = 5;
+    /// Pawn.
+    pub const PAWN: u8 = 6;
+    /// Offset from a base kind to its promoted kind (`+K` is `KING + PROMOTED`).
+    pub const PROMOTED: u8 = 7;
+}
+
+/// The start kind of each first-move letter's cell, by file a..j (a and j: the citadels).
+const START_KINDS: [u8; 10] = [
+    kind::GUARD,
+    kind::ROOK,
+    kind::KNIGHT,
+    kind::BISHOP,
+    kind::QUEEN,
+    kind::KING,
+    kind::BISHOP,
+    kind::KNIGHT,
+    kind::ROOK,
+    kind::GUARD,
+];
+
+struct Tables {
+    cfg: Config,
+    /// All four citadels.
+    citadels: Bitboard,
+    /// The citadels each side wins by entering (White: a10, j10; Black: a1, j1).
+    enemy_citadels: [Bitboard; 2],
+    /// Per side, the ten cells named by the first-move letters (files a..j) with the kind
+    /// that starts there.
+    right_cells: [[(Square, u8); 10]; 2],
+    /// Cells where an unpromoted piece of each side cannot stand (its promotion rank).
+    promotion_rank: [Bitboard; 2],
+    /// Cells where an unpromoted pawn may stand (ranks 3–8).
+    pawn_ranks: Bitboard,
+}
+
+fn build() -> Tables {
+    use kind::*;
+    let base: Vec<PieceDef> = vec![
+        catalog::weak_king(),
+        catalog::weak_queen(),
+        catalog::short_rook(),
+        catalog::short_bishop(),
+        catalog::first_guard_knight(),
+        catalog::guard(),
+        catalog::pawn(),
+    ];
+    let mut defs = base.clone();
+    defs.extend(base.iter().map(catalog::promoted));
+    let mut cfg = Config::new("mini-citadel", boards::mini_citadel(), defs, START);
+    for k in 0..PROMOTED {
+        let sym = format!("+{}", cfg.symbols[k as usize]);
+        cfg = cfg.symbol(k + PROMOTED, &sym).promotes(k, &[k + PROMOTED]);
+    }
+    let ds = [cfg.rank(2), cfg.rank(7)];
+    let pz = [cfg.rank(8), cfg.rank(1)];
+    let cfg = cfg
+        .royal(&[KING, KING + PROMOTED])
+        .pawns(&[PAWN])
+        .double_step(ds[0], ds[1], true)
+        .promotion_zone(pz[0], pz[1]);
+    let files = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j'];
+    let cell = |f: usize, white: bool| {
+        let rank = match (f == 0 || f == 9, white) {
+            (true, true) => "1",
+            (false, true) => "2",
+            (false, false) => "9",
+            (true, false) => "10",
+        };
+        cfg.sq(&format!("{}{rank}", files[f]))
+    };
+    let right_cells =
+        [true, false].map(|white| std::array::from_fn(|f| (cell(f, white), START_KINDS[f])));
+    let b = |ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
+    let enemy_citadels = [b(&["a10", "j10"]), b(&["a1", "j1"])];
+    let pawn_ranks = (2..=7)
+        .map(|r| cfg.rank(r))
+        .fold(Bitboard::EMPTY, |a, r| a | r);
+    Tables {
+        citadels: enemy_citadels[0] | enemy_citadels[1],
+        enemy_citadels,
+        right_cells,
+        promotion_rank: pz,
+        pawn_ranks,
+        cfg,
+    }
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+impl MiniCitadel {
+    /// The four citadel cells (a1, j1, a10, j10).
+    pub fn citadels() -> Bitboard {
+        tables().citadels
+    }
+
+    /// The citadels `color` wins by entering.
+    pub fn enemy_citadels(color: Color) -> Bitboard {
+        tables().enemy_citadels[color.index()]
+    }
+
+    /// The cells named by `color`'s first-move letters, by file a..j (`A`/`a` the citadel
+    /// guard, `B`..`I` the piece of the second/ninth rank, `J`/`j` the other guard), each with
+    /// the kind that starts there.
+    pub fn right_cells(color: Color) -> &'static [(Square, u8); 10] {
+        &tables().right_cells[color.index()]
+    }
+
+    /// Why the first-move right of `color` for the letter of file index `file` (0 = a) cannot
+    /// be held in `board` (indexed by dense cell), or `None` when the start piece is there.
+    pub fn right_problem(board: &[Option<Piece>], color: Color, file: usize) -> Option<String> {
+        let t = tables();
+        let (sq, k) = *t.right_cells[color.index()].get(file)?;
+        let geo = t.cfg.geometry();
+        let want = t.cfg.pieces.defs()[k as usize].name.as_str();
+        match board.get(sq.index()).copied().flatten() {
+            Some(p) if p == Piece::new(k, color) => None,
+            Some(p) => Some(format!(
+                "{} holds `{}`, not {}'s unmoved {want}",
+                geo.name_of(sq),
+                t.cfg.symbol_of(p.kind, p.color),
+                color_name(color)
+            )),
+            None => Some(format!(
+                "{} is empty, not {}'s unmoved {want}",
+                geo.name_of(sq),
+                color_name(color)
+            )),
+        }
+    }
+
+    fn validate_rights(pos: &Position<Self>) -> Result<(), PositionError> {
+        let t = tables();
+        if pos.rights() != 0 {
+            return Err(PositionError::BadRight(format!(
+                "rights bits {:#x}: this game has none",
+                pos.rights()
+            )));
+        }
+        let board: Vec<Option<Piece>> = t
+            .cfg
+            .geometry()
+            .all()
+            .iter()
+            .map(|s| pos.piece_at(s))
+            .collect();
+        let mut known = Bitboard::EMPTY;
+        for c in Color::BOTH {
+            for (f, &(sq, _)) in t.right_cells[c.index()].iter().enumerate() {
+                known.insert(sq);
+                if pos.unmoved().contains(sq) {
+                    if let Some(why) = Self::right_problem(&board, c, f) {
+                        let letter =
+                            (if c == Color::White { b'A' } else { b'a' } + f as u8) as char;
+                        return Err(PositionError::BadRight(format!("`{letter}`: {why}")));
+                    }
+                }
+            }
+        }
+        if let Some(sq) = (pos.unmoved() & !known).first() {
+            return Err(PositionError::BadRight(format!(
+                "{} is no start cell of a piece with a first move",
+                t.cfg.geometry().name_of(sq)
+            )));
+        }
+        Ok(())
+    }
+
+    fn validate_ep(pos: &Position<Self>) -> Result<(), PositionError> {
+        let Some(e) = pos.ep_square() else {
+            return Ok(());
+        };
+        let cfg = &tables().cfg;
+        let geo = cfg.geometry();
+        let mover = pos.turn().other();
+        let fwd = cfg.forward[mover.index()];
+        let from = geo.step(e, 0, -fwd);
+        let to = geo.step(e, 0, fwd);
+        let ok = !pos.bitboards().occupied().contains(e)
+            && from.is_some_and(|f| {
+                cfg.double_step[mover.index()].contains(f) && pos.piece_at(f).is_none()
+            })
+            && to.is_some_and(|t| pos.piece_at(t) == Some(Piece::new(kind::PAWN, mover)));
+        if ok {
+            Ok(())
+        } else {
+            Err(PositionError::BadEnPassant(geo.name_of(e).to_string()))
+        }
+    }
+
+    fn validate_squares(pos: &Position<Self>) -> Result<(), PositionError> {
+        let t = tables();
+        let geo = t.cfg.geometry();
+        let bb = pos.bitboards();
+        let bad = |k: u8, c: Color, sq: Square| PositionError::BadSquare {
+            piece: t.cfg.symbol_of(k, c),
+            square: geo.name_of(sq).to_string(),
+        };
+        for c in Color::BOTH {
+            for k in 0..kind::PROMOTED {
+                if let Some(sq) = (bb.pieces(k, c) & t.promotion_rank[c.index()]).first() {
+                    return Err(bad(k, c, sq));
+                }
+            }
+            if let Some(sq) = (bb.pieces(kind::PAWN, c) & !t.pawn_ranks).first() {
+                return Err(bad(kind::PAWN, c, sq));
+            }
+        }
+        // a win in an enemy citadel ends the game, so only one side can have one
+        let black_in = bb.color[1] & t.enemy_citadels[1];
+        if (bb.color[0] & t.enemy_citadels[0]).any() {
+            if let Some(sq) = black_in.first() {
+                let p = pos.piece_at(sq).map_or(kind::PAWN, |p| p.kind);
+                return Err(bad(p, Color::Black, sq));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for MiniCitadel {
+    #[inline(always)]
+    fn config() -> &'static Config {
+        &tables().cfg
+    }
+
+    #[inline(always)]
+    fn immune(_bb: &Bitboards) -> Bitboard {
+        tables().citadels
+    }
+
+    #[inline(always)]
+    fn inert(_bb: &Bitboards) -> Bitboard {
+        tables().citadels
+    }
+
+    #[inline(always)]
+    fn decided(pos: &Position<Self>) -> Option<Outcome> {
+        let t = tables();
+        let bb = pos.bitboards();
+        if (bb.occupied() & t.citadels).is_empty() {
+            return None;
+        }
+        for c in Color::BOTH {
+            if (bb.color[c.index()] & t.enemy_citadels[c.index()]).any() {
+                return Some(Outcome::win(c, Termination::Citadel));
+            }
+        }
+        None
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
+        crate::fide::one_king_each(pos)?;
+        Self::validate_squares(pos)?;
+        Self::validate_rights(pos)?;
+        Self::validate_ep(pos)
+    }
+}

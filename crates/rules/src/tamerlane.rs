@@ -1,0 +1,673 @@
+//! Tamerlane chess: the great chess of Timur's court on 11x10 plus two citadels.
+//!
+//! Everything here follows RULES.md, section "Tamerlane chess"; the decisions it leaves open
+//! are in `docs/rules/tamerlane.md`. The special rules and where they live:
+//!
+//! - **Pawns**: eleven kinds, each promoting on its last rank to its own piece (the pawn of
+//!   kings to a prince) through the core's automatic promotion.
+//! - **The pawn of pawns** (no core promotion): its first arrival on the last rank is an
+//!   ordinary move after which it waits there, [`immune`](Game::immune); its later arrivals
+//!   are vetoed as regular moves ([`allow`](Game::allow)) and generated as special moves:
+//!   the second (`Special(SECOND_ARRIVAL)`) relocates it to f3/f8, the third is a promotion
+//!   to the adventitious king. The waiting pawn's placement is `Special(PLACEMENT)`.
+//! - **Royal pieces** K, S, A: the core's sole-royal rule.
+//! - **The king's swap**: `Special(SWAP)`, from the king's cell to its partner's.
+//! - **Citadels**: royal one-square steps into or out of the detached cells x1/x2,
+//!   `Special(CITADEL)`; a king (or king-less prince) in the opponent's citadel has
+//!   [`decided`](Game::decided) the game; an adventitious king in its own citadel is immune and
+//!   attacks the citadel's neighbours ([`extra_attacks`](Game::extra_attacks)).
+
+use crate::game::Changes;
+use crate::{
+    Bitboards, Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
+    PositionError, Termination,
+};
+use citadel_geometry::{boards, Bitboard, Square};
+use citadel_pieces::catalog;
+use std::sync::OnceLock;
+
+/// Tamerlane chess.
+///
+/// Kinds: see [`kind`]. Rights bits: see [`rights`]. Special moves: see [`special`].
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Tamerlane;
+
+/// The start position (RULES.md).
+pub const START: &str = "e1c1w1w1c1e/1rntgvkfgtnr/r'n't'g'v'k'f'e'c'w'p'/11/11/11/11/P'W'C'E'F'K'V'G'T'N'R'/RNTGFKVGTNR1/E1C1W1W1C1E w Kk - 0 1";
+
+/// Kind indices.
+pub mod kind {
+    /// King `K`.
+    pub const KING: u8 = 0;
+    /// Prince `S` (shahzada).
+    pub const PRINCE: u8 = 1;
+    /// Adventitious king `A`.
+    pub const ADVENTITIOUS_KING: u8 = 2;
+    /// Rook `R`.
+    pub const ROOK: u8 = 3;
+    /// Knight `N`.
+    pub const KNIGHT: u8 = 4;
+    /// Scout `T` (tali'a).
+    pub const SCOUT: u8 = 5;
+    /// Giraffe `G`.
+    pub const GIRAFFE: u8 = 6;
+    /// Fers `F`.
+    pub const FERS: u8 = 7;
+    /// Vizier `V`.
+    pub const VIZIER: u8 = 8;
+    /// Elephant `E`.
+    pub const ELEPHANT: u8 = 9;
+    /// Camel `C`.
+    pub const CAMEL: u8 = 10;
+    /// War engine `W`.
+    pub const WAR_ENGINE: u8 = 11;
+    /// The first pawn kind; the pawns are `FIRST_PAWN + i` for the pieces of [`PAWNS`].
+    pub const FIRST_PAWN: u8 = 12;
+    /// Pawn of pawns `P'`.
+    pub const PAWN_OF_PAWNS: u8 = 22;
+    /// The pawns in kind order: (symbol, the name of their piece, the kind they promote to;
+    /// the pawn of pawns has none).
+    pub const PAWNS: [(&str, &str, Option<u8>); 11] = [
+        ("R'", "rooks", Some(ROOK)),
+        ("N'", "knights", Some(KNIGHT)),
+        ("T'", "scouts", Some(SCOUT)),
+        ("G'", "giraffes", Some(GIRAFFE)),
+        ("V'", "viziers", Some(VIZIER)),
+        ("K'", "kings", Some(PRINCE)),
+        ("F'", "fers", Some(FERS)),
+        ("E'", "elephants", Some(ELEPHANT)),
+        ("C'", "camels", Some(CAMEL)),
+        ("W'", "war engines", Some(WAR_ENGINE)),
+        ("P'", "pawns", None),
+    ];
+}
+
+/// Rights bits, indexed by colour (0 White, 1 Black).
+pub mod rights {
+    /// The king's swap is unused (`K`, `k`).
+    pub const SWAP: [u64; 2] = [1, 2];
+    /// The pawn of pawns has reached its last rank once (`P1`, `p1`).
+    pub const ONCE: [u64; 2] = [4, 16];
+    /// The pawn of pawns has reached its last rank twice (`P2`, `p2`).
+    pub const TWICE: [u64; 2] = [8, 32];
+    /// Every rights bit of the game.
+    pub const ALL: u64 = 63;
+}
+
+/// Numbers of the game's `MoveFlag::Special` moves.
+pub mod special {
+    /// A royal piece's step into or out of a citadel.
+    pub const CITADEL: u8 = 0;
+    /// The king's swap: `from` the king's cell, `to` its partner's.
+    pub const SWAP: u8 = 1;
+    /// The waiting pawn of pawns put on `to`.
+    pub const PLACEMENT: u8 = 2;
+    /// The pawn of pawns' second arrival: it reaches `to` and goes on to f3/f8.
+    pub const SECOND_ARRIVAL: u8 = 3;
+}
+
+use kind::*;
+
+struct Tables {
+    cfg: Config,
+    /// Each side's own citadel (x1 White, x2 Black).
+    citadel: [Square; 2],
+    /// Both citadels.
+    citadels: Bitboard,
+    /// The three neighbours of each side's own citadel.
+    links: [Bitboard; 2],
+    /// Both citadels and their neighbours: royals elsewhere make no citadel move.
+    near: Bitboard,
+    /// Each side's last rank (10 for White, 1 for Black).
+    last: [Bitboard; 2],
+    /// Both last ranks.
+    last_both: Bitboard,
+    /// Where the second arrival goes (f3, f8).
+    kings_pawn_start: [Square; 2],
+    /// The board without the citadels.
+    frame: Bitboard,
+    /// The capture cells of each side's pawn on each cell.
+    pawn_caps: [Vec<Bitboard>; 2],
+}
+
+fn build() -> Tables {
+    let mut defs = vec![
+        catalog::king(),
+        catalog::prince(),
+        catalog::adventitious_king(),
+        catalog::rook(),
+        catalog::knight(),
+        catalog::scout(),
+        catalog::giraffe(),
+        catalog::ferz().named("fers", 'F'),
+        catalog::wazir().named("vizier", 'V'),
+        catalog::alfil().named("elephant", 'E'),
+        catalog::camel(),
+        catalog::dabbaba().named("war engine", 'W'),
+    ];
+    for (_, name, _) in PAWNS {
+        defs.push(catalog::pawn_of(name));
+    }
+    let mut cfg = Config::new("tamerlane", boards::tamerlane(), defs, START);
+    let pawn_kinds: Vec<u8> = (FIRST_PAWN..=PAWN_OF_PAWNS).collect();
+    let last = [cfg.rank(9), cfg.rank(0)];
+    cfg = cfg
+        .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
+        .pawns(&pawn_kinds)
+        .promotion_zone(last[0], last[1]);
+    for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
+        let k = FIRST_PAWN + i as u8;
+        cfg = cfg.symbol(k, symbol);
+        if let Some(p) = promo {
+            cfg = cfg.promotes(k, &[*p]);
+        }
+    }
+    let geo = cfg.geometry();
+    let citadel = [cfg.sq("x1"), cfg.sq("x2")];
+    let links = [geo.links(citadel[0]), geo.links(citadel[1])];
+    let citadels = Bitboard::from_square(citadel[0]) | Bitboard::from_square(citadel[1]);
+    let frame = geo.all() & !geo.detached();
+    let pawn_caps = [0usize, 1].map(|c| {
+        let p = cfg.pieces.piece(c, PAWN_OF_PAWNS as usize);
+        (0..geo.len())
+            .map(|i| p.targets(geo, Square(i as u8), Bitboard::EMPTY).1)
+            .collect()
+    });
+    Tables {
+        citadel,
+        citadels,
+        links,
+        near: citadels | links[0] | links[1],
+        last,
+        last_both: last[0] | last[1],
+        kings_pawn_start: [cfg.sq("f3"), cfg.sq("f8")],
+        frame,
+        pawn_caps,
+        cfg,
+    }
+}
+
+fn tables() -> &'static Tables {
+    static T: OnceLock<Tables> = OnceLock::new();
+    T.get_or_init(build)
+}
+
+/// Pushes `m` if it leaves the mover's royalty safe.
+#[inline]
+fn push_safe(pos: &Position<Tamerlane>, m: Move, out: &mut MoveList) {
+    if pos.is_safe_after(&m) {
+        out.push(m);
+    }
+}
+
+impl Tamerlane {
+    /// Each side's own citadel: `[x1, x2]`.
+    pub fn citadels() -> [Square; 2] {
+        tables().citadel
+    }
+
+    /// The side's waiting pawn of pawns (on its last rank), if any.
+    pub fn waiting_pawn(pos: &Position<Self>, color: Color) -> Option<Square> {
+        (pos.bitboards().pieces(PAWN_OF_PAWNS, color) & tables().last[color.index()]).first()
+    }
+
+    /// Royal steps into and out of the citadels (only those from `only`, if given).
+    fn citadel_moves(pos: &Position<Self>, out: &mut MoveList, only: Option<Square>) {
+        let t = tables();
+        let us = pos.turn();
+        let royals = pos.royals(us);
+        if (royals & t.near).is_empty() {
+            return;
+        }
+        let them = us.other();
+        let bb = pos.bitboards();
+        let occ = bb.occupied();
+        let from_ok = |s: Square| only.is_none() || only == Some(s);
+        let own = t.citadel[us.index()];
+        let enemy = t.citadel[them.index()];
+        let a = bb.pieces(ADVENTITIOUS_KING, us);
+        let flag = MoveFlag::Special(special::CITADEL);
+        // the adventitious king leaves its citadel by any king step, capturing if it likes
+        if a.contains(own) && from_ok(own) {
+            let capturable = bb.color[them.index()] & !Self::immune(bb);
+            for n in t.links[us.index()] {
+                if !occ.contains(n) || capturable.contains(n) {
+                    push_safe(pos, Move::with_flag(own, n, flag), out);
+                }
+            }
+        }
+        // ... and enters it from a neighbour
+        if !occ.contains(own) {
+            for s in a & t.links[us.index()] {
+                if from_ok(s) {
+                    push_safe(pos, Move::with_flag(s, own, flag), out);
+                }
+            }
+        }
+        // the king (or, the king gone, a prince) enters the opponent's citadel
+        if !occ.contains(enemy) {
+            let k = bb.pieces(KING, us);
+            let walkers = if k.is_empty() {
+                bb.pieces(PRINCE, us)
+            } else {
+                k
+            };
+            for s in walkers & t.links[them.index()] {
+                if from_ok(s) {
+                    push_safe(pos, Move::with_flag(s, enemy, flag), out);
+                }
+            }
+        }
+    }
+
+    /// The pawn of pawns' second and third arrivals (only from `only`, if given).
+    fn arrivals(pos: &Position<Self>, out: &mut MoveList, only: Option<Square>) {
+        let us = pos.turn();
+        let r = pos.rights();
+        if r & (rights::ONCE[us.index()] | rights::TWICE[us.index()]) == 0 {
+            return;
+        }
+        let t = tables();
+        let bb = pos.bitboards();
+        let last = t.last[us.index()];
+        let cfg = &t.cfg;
+        let geo = cfg.geometry();
+        let occ = bb.occupied();
+        let capturable = bb.color[us.other().index()] & !Self::immune(bb);
+        for from in bb.pieces(PAWN_OF_PAWNS, us) & !last {
+            if only.is_some_and(|o| o != from) {
+                continue;
+            }
+            let (quiet, attacks) = cfg
+                .pieces
+                .piece(us.index(), PAWN_OF_PAWNS as usize)
+                .targets(geo, from, occ);
+            let tos = (quiet | (attacks & capturable)) & last;
+            if tos.is_empty() {
+                continue;
+            }
+            if r & rights::ONCE[us.index()] != 0 {
+                let dest = t.kings_pawn_start[us.index()];
+                if pos.piece_at(dest).is_some_and(|p| cfg.is_royal(p.kind)) {
+                    continue;
+                }
+                for to in tos {
+                    push_safe(
+                        pos,
+                        Move::with_flag(from, to, MoveFlag::Special(special::SECOND_ARRIVAL)),
+                        out,
+                    );
+                }
+            } else {
+                for to in tos {
+                    push_safe(
+                        pos,
+                        Move {
+                            promotion: Some(ADVENTITIOUS_KING),
+                            ..Move::new(from, to)
+                        },
+                        out,
+                    );
+                }
+            }
+        }
+    }
+
+    /// The waiting pawn of pawns' placements.
+    fn placements(pos: &Position<Self>, out: &mut MoveList) {
+        let us = pos.turn();
+        if pos.rights() & rights::ONCE[us.index()] == 0 {
+            return;
+        }
+        let Some(w) = Self::waiting_pawn(pos, us) else {
+            return;
+        };
+        let t = tables();
+        let them = us.other();
+        let bb = pos.bitboards();
+        let enemy = bb.color[them.index()];
+        let forbidden = pos.royals(us) | pos.royals(them) | Bitboard::from_square(w);
+        let mut scratch: Option<Position<Self>> = None;
+        for s in t.frame & !forbidden {
+            // the move changes only `w` (ours) and `s` (not a capture cell of itself), so
+            // the capture cells hold after the move what they hold now
+            let hit = t.pawn_caps[us.index()][s.index()] & enemy;
+            if hit.is_empty() {
+                continue;
+            }
+            let m = Move::with_flag(w, s, MoveFlag::Special(special::PLACEMENT));
+            if !pos.is_safe_after(&m) {
+                continue;
+            }
+            if let Some(target) = hit.single() {
+                let after = scratch.get_or_insert_with(|| pos.clone());
+                after.play(m);
+                let stuck = !Self::can_move(after, target);
+                after.undo();
+                if !stuck {
+                    continue;
+                }
+            }
+            out.push(m);
+        }
+    }
+
+    /// The king's swaps with each of its own pieces that may take part.
+    fn swaps(pos: &Position<Self>, king: Square, out: &mut MoveList) {
+        let t = tables();
+        let us = pos.turn();
+        let cfg = &t.cfg;
+        let on_last = t.last[us.index()].contains(king);
+        let partners = pos.bitboards().color[us.index()] & t.frame & !Bitboard::from_square(king);
+        for s in partners {
+            if on_last && pos.piece_at(s).is_some_and(|p| cfg.is_pawn(p.kind)) {
+                continue;
+            }
+            push_safe(
+                pos,
+                Move::with_flag(king, s, MoveFlag::Special(special::SWAP)),
+                out,
+            );
+        }
+    }
+
+    /// Whether the side to move's piece on `sq` has a legal move (a swap counts as the
+    /// king's move, not its partner's). Used by the placement rule in the position after
+    /// the placement.
+    pub fn can_move(pos: &Position<Self>, sq: Square) -> bool {
+        if Self::decided(pos).is_some() {
+            return false;
+        }
+        let us = pos.turn();
+        let Some(p) = pos.piece_at(sq).filter(|p| p.color == us) else {
+            return false;
+        };
+        let t = tables();
+        let cfg = &t.cfg;
+        let geo = cfg.geometry();
+        let bb = pos.bitboards();
+        let capturable = bb.color[us.other().index()] & !Self::immune(bb);
+        let cp = cfg.pieces.piece(us.index(), p.kind as usize);
+        let (quiet, attacks) = cp.targets(geo, sq, bb.occupied());
+        let land = cfg.landing[p.kind as usize];
+        let promos = &cfg.promotions[p.kind as usize];
+        for to in (quiet | (attacks & capturable)) & land {
+            let mut m = Move::new(sq, to);
+            if cfg.promotion_zone[us.index()].contains(to) {
+                m.promotion = promos.first().copied();
+            }
+            if Self::allow(pos, &m) && pos.is_safe_after(&m) {
+                return true;
+            }
+        }
+        let mut list = MoveList::new();
+        Self::citadel_moves(pos, &mut list, Some(sq));
+        Self::arrivals(pos, &mut list, Some(sq));
+        if Self::waiting_pawn(pos, us) == Some(sq) {
+            Self::placements(pos, &mut list);
+        }
+        if !list.is_empty() {
+            return true;
+        }
+        if p.kind == KING && pos.rights() & rights::SWAP[us.index()] != 0 {
+            let lg = pos.legality();
+            if lg.in_check && lg.royal == Some(sq) {
+                Self::swaps(pos, sq, &mut list);
+                return !list.is_empty();
+            }
+            // the swap is then legal only if the side has no other move: ask the full list
+            return pos.legal_moves().iter().any(|m| m.from == sq);
+        }
+        false
+    }
+}
+
+impl Game for Tamerlane {
+    #[inline(always)]
+    fn config() -> &'static Config {
+        &tables().cfg
+    }
+
+    /// A waiting pawn of pawns, and an adventitious king in its own citadel.
+    #[inline(always)]
+    fn immune(bb: &Bitboards) -> Bitboard {
+        let t = tables();
+        let pp = bb.kind[PAWN_OF_PAWNS as usize] & t.last_both;
+        let a = bb.kind[ADVENTITIOUS_KING as usize] & t.citadels;
+        if (pp | a).is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let (w, b) = (bb.color[0], bb.color[1]);
+        (pp & ((w & t.last[0]) | (b & t.last[1])))
+            | (a & ((w & Bitboard::from_square(t.citadel[0]))
+                | (b & Bitboard::from_square(t.citadel[1]))))
+    }
+
+    /// An adventitious king in its own citadel attacks the citadel's three neighbours; one
+    /// next to its own citadel attacks the citadel (it could step in).
+    #[inline(always)]
+    fn extra_attacks(bb: &Bitboards, target: Square, by: Color, attackers: Bitboard) -> bool {
+        let a = bb.kind[ADVENTITIOUS_KING as usize] & attackers;
+        if a.is_empty() {
+            return false;
+        }
+        let t = tables();
+        let own = t.citadel[by.index()];
+        let links = t.links[by.index()];
+        (a.contains(own) && links.contains(target)) || (target == own && (a & links).any())
+    }
+
+    /// A king in the opponent's citadel (or a prince there, its king gone) has drawn.
+    #[inline(always)]
+    fn decided(pos: &Position<Self>) -> Option<Outcome> {
+        let t = tables();
+        let bb = pos.bitboards();
+        if (bb.occupied() & t.citadels).is_empty() {
+            return None;
+        }
+        for c in Color::BOTH {
+            let enemy = t.citadel[c.other().index()];
+            if let Some(p) = pos.piece_at(enemy).filter(|p| p.color == c) {
+                if p.kind == KING || (p.kind == PRINCE && bb.pieces(KING, c).is_empty()) {
+                    return Some(Outcome::draw(Termination::Citadel));
+                }
+            }
+        }
+        None
+    }
+
+    /// The pawn of pawns' second and third arrivals are special moves, not regular ones.
+    #[inline(always)]
+    fn allow(pos: &Position<Self>, m: &Move) -> bool {
+        let us = pos.turn();
+        if !tables().last[us.index()].contains(m.to)
+            || pos.code_at(m.from) != Piece::new(PAWN_OF_PAWNS, us).code()
+        {
+            return true;
+        }
+        pos.rights() & (rights::ONCE[us.index()] | rights::TWICE[us.index()]) == 0
+    }
+
+    fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+        let us = pos.turn();
+        Self::citadel_moves(pos, out, None);
+        Self::arrivals(pos, out, None);
+        Self::placements(pos, out);
+        if pos.rights() & rights::SWAP[us.index()] != 0 {
+            if let Some(k) = pos.bitboards().pieces(KING, us).first() {
+                // in check as the sole royal, or no other legal move at all
+                if (lg.in_check && lg.royal == Some(k)) || out.is_empty() {
+                    Self::swaps(pos, k, out);
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn effect(pos: &Position<Self>, m: &Move, ch: &mut Changes) -> bool {
+        match m.flag {
+            MoveFlag::Special(special::SWAP) => {
+                ch.set(m.from, pos.code_at(m.to));
+                ch.set(m.to, pos.code_at(m.from));
+                true
+            }
+            MoveFlag::Special(special::PLACEMENT) => {
+                ch.set(m.from, 0);
+                ch.set(m.to, pos.code_at(m.from));
+                true
+            }
+            MoveFlag::Special(special::SECOND_ARRIVAL) => {
+                let dest = tables().kings_pawn_start[pos.turn().index()];
+                ch.set(m.from, 0);
+                if pos.code_at(m.to) != 0 {
+                    ch.set(m.to, 0);
+                }
+                ch.set(dest, pos.code_at(m.from));
+                true
+            }
+            _ => false,
+        }
+    }
+
+    #[inline(always)]
+    fn update_rights(pos: &mut Position<Self>, m: &Move) {
+        let t = tables();
+        let us = pos.turn().index();
+        let them = 1 - us;
+        let old = pos.rights();
+        let mut r = old;
+        match m.flag {
+            MoveFlag::Special(special::SWAP) => r &= !rights::SWAP[us],
+            MoveFlag::Special(special::SECOND_ARRIVAL) => {
+                r = (r & !rights::ONCE[us]) | rights::TWICE[us]
+            }
+            MoveFlag::Normal if t.last[us].contains(m.to) => {
+                if m.promotion == Some(ADVENTITIOUS_KING) {
+                    r &= !(rights::ONCE[us] | rights::TWICE[us]);
+                } else if pos.code_at(m.to) == Piece::new(PAWN_OF_PAWNS, pos.turn()).code() {
+                    r |= rights::ONCE[us];
+                }
+            }
+            _ => {}
+        }
+        // the opponent's rights end with the piece they belong to
+        if r & (rights::SWAP[them] | rights::ONCE[them] | rights::TWICE[them]) != 0 {
+            let bb = pos.bitboards();
+            let c = pos.turn().other();
+            if bb.pieces(KING, c).is_empty() {
+                r &= !rights::SWAP[them];
+            }
+            if bb.pieces(PAWN_OF_PAWNS, c).is_empty() {
+                r &= !(rights::ONCE[them] | rights::TWICE[them]);
+            }
+        }
+        if r != old {
+            pos.set_rights(r);
+        }
+    }
+
+    /// No legal move loses: checkmate and stalemate both win for the other side.
+    fn no_moves(pos: &Position<Self>) -> Outcome {
+        let t = if pos.in_check() {
+            Termination::Checkmate
+        } else {
+            Termination::Stalemate
+        };
+        Outcome::win(pos.turn().other(), t)
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
+        let t = tables();
+        let cfg = &t.cfg;
+        let geo = cfg.geometry();
+        let bb = pos.bitboards();
+        let r = pos.rights();
+        let bad_square = |sq: Square| {
+            let p = pos.piece_at(sq).unwrap_or(Piece::new(KING, Color::White));
+            PositionError::BadSquare {
+                piece: cfg.symbol_of(p.kind, p.color),
+                square: geo.name_of(sq).to_string(),
+            }
+        };
+        for c in Color::BOTH {
+            let i = c.index();
+            let too_many = |piece: &str| PositionError::TooMany {
+                color: c,
+                piece: piece.to_string(),
+                max: 1,
+            };
+            if bb.pieces(KING, c).more_than_one() {
+                return Err(too_many("king (K)"));
+            }
+            let pp = bb.pieces(PAWN_OF_PAWNS, c);
+            if pp.more_than_one() {
+                return Err(too_many("pawn of pawns (P')"));
+            }
+            if bb.pieces(ADVENTITIOUS_KING, c).more_than_one() {
+                return Err(too_many("adventitious king (A)"));
+            }
+            if (pp | bb.pieces(ADVENTITIOUS_KING, c)).more_than_one() {
+                return Err(too_many(
+                    "pawn of pawns (P') or adventitious king (A), one being the other's third life",
+                ));
+            }
+            // what may stand in this side's own citadel
+            let own = t.citadel[i];
+            if let Some(p) = pos.piece_at(own) {
+                let ok = if p.color == c {
+                    p.kind == ADVENTITIOUS_KING
+                } else {
+                    p.kind == KING || (p.kind == PRINCE && bb.pieces(KING, p.color).is_empty())
+                };
+                if !ok {
+                    return Err(bad_square(own));
+                }
+            }
+            // no pawn but a waiting pawn of pawns stands on its last rank
+            let pawns_on_last = bb.color[i] & t.last[i] & !bb.kind[PAWN_OF_PAWNS as usize];
+            if let Some(s) = pawns_on_last
+                .iter()
+                .find(|&s| pos.piece_at(s).is_some_and(|p| cfg.is_pawn(p.kind)))
+            {
+                return Err(bad_square(s));
+            }
+            let (k, p1, p2) = match c {
+                Color::White => ("K", "P1", "P2"),
+                Color::Black => ("k", "p1", "p2"),
+            };
+            let side = match c {
+                Color::White => "White",
+                Color::Black => "Black",
+            };
+            if r & rights::SWAP[i] != 0 && bb.pieces(KING, c).is_empty() {
+                return Err(PositionError::BadRight(format!(
+                    "`{k}`: {side} has no king"
+                )));
+            }
+            if r & rights::ONCE[i] != 0 && r & rights::TWICE[i] != 0 {
+                return Err(PositionError::BadRight(format!(
+                    "`{p1}` and `{p2}` together"
+                )));
+            }
+            let life = r & (rights::ONCE[i] | rights::TWICE[i]);
+            if life != 0 && pp.is_empty() {
+                let which = if r & rights::ONCE[i] != 0 { p1 } else { p2 };
+                return Err(PositionError::BadRight(format!(
+                    "`{which}`: {side} has no pawn of pawns"
+                )));
+            }
+            if (pp & t.last[i]).any() && r & rights::ONCE[i] == 0 {
+                return Err(PositionError::BadRight(format!(
+                    "{side}'s pawn of pawns waits on its last rank, which needs `{p1}`"
+                )));
+            }
+        }
+        if r & !rights::ALL != 0 {
+            return Err(PositionError::BadRight(format!(
+                "unknown rights bits {:#x}",
+                r & !rights::ALL
+            )));
+        }
+        Ok(())
+    }
+}

@@ -29,7 +29,9 @@ fn show_start_positions() {
         "persian-princess",
         "egyptian-eye",
         "oriental-omega",
+        "byzantine",
         "chess",
+        "shatranj",
     ] {
         let (code, out, err) = citadel(&["show", "--variant", v]);
         assert_eq!(code, 0, "{err}");
@@ -48,6 +50,51 @@ fn show_decided_position() {
     ]);
     assert_eq!(code, 0);
     insta::assert_snapshot!(out);
+}
+
+#[test]
+fn show_byzantine_outcomes() {
+    // stalemate wins for the stalemating side
+    let (code, out, _) = citadel(&[
+        "show",
+        "--variant",
+        "byzantine",
+        "--fen",
+        "K15/7r8/2n11n1/10P>k4 w - - 0 1",
+    ]);
+    assert_eq!(code, 0);
+    insta::assert_snapshot!("show_byzantine_stalemate", out);
+    // Black bared White's rook with its reply: both kings bare, a draw
+    let (code, out, _) = citadel(&[
+        "show",
+        "--variant",
+        "byzantine",
+        "--fen",
+        "16/12K3/5k10/16 w - - 0 2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("Outcome: draw by bare king (1/2-1/2)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn perft_divide_prints_removals() {
+    let (code, out, _) = citadel(&[
+        "perft",
+        "--variant",
+        "byzantine",
+        "--fen",
+        "8k3n3/4K11/3p>p<11/R15 w - - 0 1",
+        "--depth",
+        "1",
+        "--divide",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("a1b1/xd2e2: 1"), "{out}");
+    assert!(!out.contains("a1b1: 1"), "{out}");
+    assert!(out.contains("perft 1: 33"), "{out}");
 }
 
 #[test]

@@ -324,25 +324,20 @@ impl Geometry {
         if blockers.is_empty() {
             return ray;
         }
-        if !self.wrap_files {
-            let b = if d.increases_index() {
-                blockers.first()
-            } else {
-                blockers.last()
-            };
-            // The ray beyond the nearest blocker is that blocker's own ray.
-            if let Some(b) = b {
-                return ray ^ self.rays[b.index()][d as usize].mask;
-            }
+        if self.wrap_files && matches!(d, Dir::East | Dir::West) {
+            return wrapped_slide(sq, d, ray, blockers);
         }
-        let mut out = Bitboard::EMPTY;
-        for &c in self.ray(sq, d) {
-            out.insert(c);
-            if occupied.contains(c) {
-                break;
-            }
+        let b = if d.increases_index() {
+            blockers.first()
+        } else {
+            blockers.last()
+        };
+        // The ray beyond the nearest blocker is that blocker's own ray (also on a ring: only
+        // the east and west rays come back round).
+        match b {
+            Some(b) => ray ^ self.rays[b.index()][d as usize].mask,
+            None => ray,
         }
-        out
     }
 
     /// The first occupied cell on the ray from `sq` in direction `d`.
@@ -352,17 +347,23 @@ impl Geometry {
         if blockers.is_empty() {
             return None;
         }
-        if !self.wrap_files {
-            return if d.increases_index() {
-                blockers.first()
+        if self.wrap_files && matches!(d, Dir::East | Dir::West) {
+            let (below, above) = split_at(sq);
+            return if d == Dir::East {
+                (blockers & above)
+                    .first()
+                    .or_else(|| (blockers & below).first())
             } else {
-                blockers.last()
+                (blockers & below)
+                    .last()
+                    .or_else(|| (blockers & above).last())
             };
         }
-        self.ray(sq, d)
-            .iter()
-            .copied()
-            .find(|&c| occupied.contains(c))
+        if d.increases_index() {
+            blockers.first()
+        } else {
+            blockers.last()
+        }
     }
 
     /// The cell named `name` (`"f6"`, `"k11"`, `"x1"`), if it exists on this board.
@@ -421,5 +422,44 @@ impl Geometry {
                     .collect()
             })
             .collect()
+    }
+}
+
+/// The cells with an index below `sq`, and those above it.
+#[inline(always)]
+fn split_at(sq: Square) -> (Bitboard, Bitboard) {
+    let below = Bitboard((1u128 << sq.0) - 1);
+    (below, !below & !Bitboard::from_square(sq))
+}
+
+/// Cells with index `n` and above (none for `n` = 128).
+#[inline(always)]
+fn from_index(n: u8) -> Bitboard {
+    Bitboard(!1u128.checked_shl(n as u32).unwrap_or(0).wrapping_sub(1))
+}
+
+/// The east or west slide along a ring (`blockers` = the ray's occupied cells, not empty).
+/// A ring's cells have consecutive indices, so the east ray is the run of cells above `sq`
+/// in increasing order, then (past the seam) the run below it, also increasing; the west
+/// ray is the mirror image. The nearest blocker is a bit scan in the right run.
+#[inline(always)]
+fn wrapped_slide(sq: Square, d: Dir, ray: Bitboard, blockers: Bitboard) -> Bitboard {
+    let (below, above) = split_at(sq);
+    if d == Dir::East {
+        if let Some(b) = (blockers & above).first() {
+            return ray & above & !from_index(b.0 + 1);
+        }
+        match (blockers & below).first() {
+            Some(b) => ray & (above | (below & !from_index(b.0 + 1))),
+            None => ray,
+        }
+    } else {
+        if let Some(b) = (blockers & below).last() {
+            return ray & below & from_index(b.0);
+        }
+        match (blockers & above).last() {
+            Some(b) => ray & (below | (above & from_index(b.0))),
+            None => ray,
+        }
     }
 }

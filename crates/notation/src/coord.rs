@@ -48,7 +48,7 @@ pub struct CoordMove {
     pub to: Square,
     /// Promotion kind, if named.
     pub promotion: Option<u8>,
-    /// Removed pawn pair's first cell, if any.
+    /// Removed pawn pair's two cells as written, if any.
     pub removal: Option<(Square, Square)>,
 }
 
@@ -102,13 +102,13 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
 /// ```
 pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
     let c = parse_coord::<G>(text)?;
-    find(&pos.legal_moves(), &c, text)
+    find::<G>(&pos.legal_moves(), &c, text)
 }
 
 /// Finds the move of `moves` that the parsed coordinate move `c` names (`text` is only for
 /// the error). A move to the last rank without a promotion letter takes the first choice
 /// listed (the queen), as the Persian Chess app writes promotions.
-pub fn find(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError> {
+pub fn find<G: Game>(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError> {
     let mut found: Option<Move> = None;
     for m in moves {
         if m.from != c.from || m.to != c.to {
@@ -117,7 +117,7 @@ pub fn find(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError
         if c.promotion.is_some() && m.promotion != c.promotion {
             continue;
         }
-        if removal_of(m) != c.removal.map(|(a, _)| a) {
+        if removal_pair(G::config().geometry(), m) != c.removal {
             continue;
         }
         if let Some(f) = found {
@@ -152,14 +152,19 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
             s.push_str(&cfg.symbols[k as usize].to_lowercase());
         }
     }
-    if let Some(a) = removal_of(m) {
+    if let Some((a, b)) = removal_pair(geo, m) {
         s.push_str("/x");
         s.push_str(geo.name_of(a));
-        if let Some(b) = geo.step(a, 1, 0) {
-            s.push_str(geo.name_of(b));
-        }
+        s.push_str(geo.name_of(b));
     }
     s
+}
+
+/// The two cells of the pawn pair a move removes, the pawn moving toward higher files
+/// first: `aux` and the next file of its ring (across the seam, `p1` then `a1`).
+pub fn removal_pair(geo: &Geometry, m: &Move) -> Option<(Square, Square)> {
+    let a = removal_of(m)?;
+    Some((a, geo.step(a, 1, 0)?))
 }
 
 /// The first cell of the pawn pair a move removes (Byzantine): an ordinary move with an

@@ -1,5 +1,6 @@
-//! A text diagram of a position for the terminal: ranks (or rings) from the highest down,
-//! `.` for an empty cell, blank for a cell that does not exist.
+//! A text diagram of a position for the terminal: ranks (or rings, labelled `ring 4` ..
+//! `ring 1`) from the highest down, `.` for an empty cell, blank for a cell that does not
+//! exist.
 
 use crate::FenRights;
 use citadel_rules::Position;
@@ -30,7 +31,15 @@ pub fn render<G: FenRights>(pos: &Position<G>) -> String {
         .min()
         .unwrap_or(0)
         .min(0);
-    let label_w = geo.ranks().to_string().len() + 1;
+    // rows are labelled by rank, or by ring on a ring board (`ring 4` .. `ring 1`)
+    let label = |rank: usize| {
+        if geo.wraps() {
+            format!("ring {rank}")
+        } else {
+            rank.to_string()
+        }
+    };
+    let label_w = label(geo.ranks() as usize).len() + 1;
     let mut out = String::new();
     for (i, row) in rows.iter().enumerate() {
         let rank = geo.ranks() as usize - i;
@@ -43,7 +52,7 @@ pub fn render<G: FenRights>(pos: &Position<G>) -> String {
             .unwrap_or(0)
             .min(0);
         let lead = (start - min_file) as usize;
-        out.push_str(&format!("{rank:>label_w$} "));
+        out.push_str(&format!("{:>label_w$} ", label(rank)));
         out.push_str(&" ".repeat(lead * width));
         for cell in row {
             let text = match cell {
@@ -63,5 +72,12 @@ pub fn render<G: FenRights>(pos: &Position<G>) -> String {
         out.push_str(&format!("{l:>width$}"));
     }
     out.push('\n');
+    if geo.wraps() {
+        let last = (b'a' + geo.files() - 1) as char;
+        out.push_str(&format!(
+            "(files wrap around: {last} is next to a; ring 1 is the innermost, ring {} the outermost)\n",
+            geo.ranks()
+        ));
+    }
     out
 }

@@ -1,8 +1,11 @@
 //! The SAN dialect of each game (see [`SanDialect`]): only what differs from the defaults.
 
+use crate::coord;
 use crate::san::{castle_by_rights, SanDialect};
 use citadel_rules::tamerlane::special;
-use citadel_rules::{Chess, Game, MiniCitadel, Move, MoveFlag, Persian, Position, Tamerlane};
+use citadel_rules::{
+    Byzantine, Chess, Game, MiniCitadel, Move, MoveFlag, Persian, Position, Shatranj, Tamerlane,
+};
 
 /// Chess: `O-O` is the king-side castle (rights `K`/`k`, bits 1 and 4).
 impl SanDialect for Chess {
@@ -31,5 +34,20 @@ impl SanDialect for Tamerlane {
     fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
         (m.flag == MoveFlag::Special(special::PLACEMENT))
             .then(|| format!("P@{}", Self::config().geometry().name_of(m.to)))
+    }
+}
+
+/// Shatranj: the defaults (the pawn's promotion to a ferz is automatic, so no suffix).
+impl SanDialect for Shatranj {}
+
+/// Byzantine chess: a pawn-pair removal is the `/x` suffix after the move (`Nc3/xd2e2`, the
+/// pawn moving toward higher files first, by the default); `x` before the destination is
+/// written only for a capture there, so a move onto a cell its own removal emptied is quiet
+/// (`Nd2/xd2e2`).
+impl SanDialect for Byzantine {
+    fn is_capture(pos: &Position<Self>, m: &Move) -> bool {
+        let removed = coord::removal_pair(Self::config().geometry(), m);
+        pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
+            && removed.is_none_or(|(a, b)| m.to != a && m.to != b)
     }
 }

@@ -243,6 +243,20 @@ fn parse_row(
                         "unknown piece `{token}` (a pawn is written `{marked}`)"
                     ));
                 }
+                // a prefix of longer symbols (Byzantine `P` for `P>`/`P<`): say what completes it
+                let mut longer: Vec<&str> = tokens
+                    .iter()
+                    .map(|(s, _)| s.as_str())
+                    .filter(|s| s.starts_with(token.as_str()))
+                    .collect();
+                if !longer.is_empty() {
+                    longer.sort_unstable();
+                    let options: Vec<String> = longer.iter().map(|s| format!("`{s}`")).collect();
+                    return Err(format!(
+                        "incomplete piece `{token}`: expected {}",
+                        options.join(" or ")
+                    ));
+                }
                 return Err(format!("unknown piece `{token}`"));
             };
             match cells.get(col) {

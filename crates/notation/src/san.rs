@@ -378,7 +378,7 @@ pub fn parse_among<G: SanDialect>(
     if t.as_bytes()[0].is_ascii_lowercase() {
         if let Ok(c) = coord::parse_coord::<G>(t) {
             let geo = G::config().geometry();
-            return coord::find(moves, &c, t).map_err(|e| match e {
+            return coord::find::<G>(moves, &c, t).map_err(|e| match e {
                 MoveError::Ambiguous(_) => {
                     ambiguous(pos, moves, t, |m| m.from == c.from && m.to == c.to)
                 }

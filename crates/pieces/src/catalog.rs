@@ -193,3 +193,21 @@ pub fn adventitious_king() -> PieceDef {
 pub fn pawn_of(piece: &str) -> PieceDef {
     pawn().named(&format!("pawn of {piece}"), 'P')
 }
+
+/// Byzantine pawn moving toward higher files (`P>`): one step along its ring to an empty
+/// cell, captures one step diagonally forward (next file, ring ±1). The direction is by
+/// file, the same for both sides, so the piece is not oriented.
+pub fn pawn_up() -> PieceDef {
+    PieceDef::new("pawn>", 'P')
+        .leap_one(1, 0, Mode::Move)
+        .leap_one(1, 1, Mode::Capture)
+        .leap_one(1, -1, Mode::Capture)
+}
+
+/// Byzantine pawn moving toward lower files (`P<`): [`pawn_up`] mirrored along the ring.
+pub fn pawn_down() -> PieceDef {
+    PieceDef::new("pawn<", 'P')
+        .leap_one(-1, 0, Mode::Move)
+        .leap_one(-1, 1, Mode::Capture)
+        .leap_one(-1, -1, Mode::Capture)
+}

@@ -8,6 +8,7 @@
 //!
 //! Positions are built from a [`Setup`]; the `citadel-notation` crate parses FEN into one.
 
+pub mod byzantine;
 mod castling;
 pub mod chess;
 mod color;
@@ -21,10 +22,12 @@ mod outcome;
 pub mod persian;
 mod piece;
 mod position;
+pub mod shatranj;
 pub mod tamerlane;
 mod variant;
 mod zobrist;
 
+pub use byzantine::Byzantine;
 pub use castling::{CastleSpec, Castling};
 pub use chess::Chess;
 pub use color::Color;
@@ -37,6 +40,7 @@ pub use outcome::{Outcome, Termination};
 pub use persian::{CelticCitadel, EgyptianEye, OrientalOmega, Persian, PersianPrincess};
 pub use piece::Piece;
 pub use position::{Bitboards, Position, PositionError, Setup, MAX_KINDS};
+pub use shatranj::Shatranj;
 pub use tamerlane::Tamerlane;
 pub use variant::Variant;
 pub use zobrist::Zobrist;

@@ -204,7 +204,10 @@ impl<G: Game> Position<G> {
         }
     }
 
-    fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
+    /// Appends the legal regular (atom-generated) moves to `out`, given the position's
+    /// [`legality`](Self::legality): no special moves, and no check of the game's
+    /// [`decided`](Game::decided) rule (for games that look ahead on a modified copy).
+    pub fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
         let cfg = self.config();
         let geo = cfg.geometry();
         let us = self.turn();

@@ -490,6 +490,33 @@ impl<G: Game> Position<G> {
         Some(u.mv)
     }
 
+    /// Puts `piece` on `sq` (or empties it), keeping bitboards and hash right. The change is
+    /// not recorded for [`undo`](Self::undo): it is for setting up positions and for a game's
+    /// look-ahead on a [`snapshot`](Self::snapshot) (Byzantine pawn-pair removals).
+    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+        self.set_code(sq, piece.map_or(0, Piece::code));
+    }
+
+    /// A copy of the position without its move history (so without allocating): it cannot
+    /// [`undo`](Self::undo) the moves played before.
+    #[inline]
+    pub fn snapshot(&self) -> Self {
+        Position {
+            cfg: self.cfg,
+            board: self.board,
+            bb: self.bb,
+            turn: self.turn,
+            rights: self.rights,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            fullmove: self.fullmove,
+            hash: self.hash,
+            stack: Vec::new(),
+            _game: PhantomData,
+        }
+    }
+
     /// Removes the first-move rights of `cells` (for games whose special moves move pieces
     /// other than from `from` to `to`).
     pub fn clear_unmoved(&mut self, cells: Bitboard) {

@@ -19,18 +19,24 @@ pub enum Variant {
     MiniCitadel,
     /// Tamerlane chess.
     Tamerlane,
+    /// Byzantine (round) chess.
+    Byzantine,
+    /// Shatranj (calibration).
+    Shatranj,
 }
 
 impl Variant {
     /// All variants, in the order `citadel variants` lists them.
-    pub const ALL: [Variant; 7] = [
+    pub const ALL: [Variant; 9] = [
         Variant::CelticCitadel,
         Variant::PersianPrincess,
         Variant::EgyptianEye,
         Variant::OrientalOmega,
         Variant::MiniCitadel,
         Variant::Tamerlane,
+        Variant::Byzantine,
         Variant::Chess,
+        Variant::Shatranj,
     ];
 
     /// The id used on the command line and in `[Variant]` tags.
@@ -43,6 +49,8 @@ impl Variant {
             Variant::OrientalOmega => "oriental-omega",
             Variant::MiniCitadel => "mini-citadel",
             Variant::Tamerlane => "tamerlane",
+            Variant::Byzantine => "byzantine",
+            Variant::Shatranj => "shatranj",
         }
     }
 
@@ -56,6 +64,8 @@ impl Variant {
             Variant::OrientalOmega => "Persian Chess: Oriental Omega",
             Variant::MiniCitadel => "Mini Citadel Chess",
             Variant::Tamerlane => "Tamerlane chess",
+            Variant::Byzantine => "Byzantine (round) chess",
+            Variant::Shatranj => "Shatranj (calibration)",
         }
     }
 
@@ -130,6 +140,14 @@ macro_rules! with_game {
             }
             $crate::Variant::Tamerlane => {
                 type $G = $crate::Tamerlane;
+                $body
+            }
+            $crate::Variant::Byzantine => {
+                type $G = $crate::Byzantine;
+                $body
+            }
+            $crate::Variant::Shatranj => {
+                type $G = $crate::Shatranj;
                 $body
             }
         }

@@ -3,7 +3,8 @@
 
 use citadel_notation::fen;
 use citadel_rules::{
-    CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess, Tamerlane,
+    Byzantine, CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess,
+    Shatranj, Tamerlane,
 };
 use criterion::{criterion_group, criterion_main, Criterion};
 
@@ -25,6 +26,8 @@ fn bench(c: &mut Criterion) {
     game!("oriental-omega/3", OrientalOmega, 3);
     game!("mini-citadel/4", MiniCitadel, 4);
     game!("tamerlane/5", Tamerlane, 5);
+    game!("byzantine/5", Byzantine, 5);
+    game!("shatranj/6", Shatranj, 6);
     g.finish();
 }
 

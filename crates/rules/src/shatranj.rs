@@ -1,0 +1,123 @@
+//! Shatranj: the calibration game for the Shatranj layer, and the rules that layer shares
+//! with Byzantine chess — the army (king, ferz queen, rook, alfil bishop, knight), the
+//! bare-king decision, and stalemate as a loss for the stalemated side.
+//!
+//! Shatranj is played as Fairy-Stockfish's `shatranj`: pawns step one (no double step) and
+//! promote to a ferz only, no castling, no en passant, the 70-move rule.
+
+use crate::fide;
+use crate::{Color, Config, Game, Outcome, Position, PositionError, Termination};
+use citadel_geometry::boards;
+use citadel_pieces::{catalog, PieceDef};
+use std::sync::OnceLock;
+
+/// Kind indices of the Shatranj army, the same in Shatranj and Byzantine chess.
+pub mod kind {
+    /// King.
+    pub const KING: u8 = 0;
+    /// Ferz, written `Q`: one diagonal step.
+    pub const FERZ: u8 = 1;
+    /// Rook.
+    pub const ROOK: u8 = 2;
+    /// Alfil, written `B`: a leap of exactly two diagonally.
+    pub const ALFIL: u8 = 3;
+    /// Knight.
+    pub const KNIGHT: u8 = 4;
+    /// Shatranj pawn (Byzantine chess has two pawn kinds from here on).
+    pub const PAWN: u8 = 5;
+}
+
+/// The Shatranj army without pawns, as kinds 0–4: king `K`, ferz `Q`, rook `R`, alfil `B`,
+/// knight `N`.
+pub fn army() -> Vec<PieceDef> {
+    vec![
+        catalog::king(),
+        catalog::ferz().named("ferz", 'Q'),
+        catalog::rook(),
+        catalog::alfil().named("alfil", 'B'),
+        catalog::knight(),
+    ]
+}
+
+/// Whether `color` has nothing but its king.
+#[inline(always)]
+pub fn is_bare<G: Game>(pos: &Position<G>, color: Color) -> bool {
+    pos.bitboards().color[color.index()].count() <= 1
+}
+
+/// The bare-king rule. A side left with only its king still makes its reply (the position
+/// with the bared side to move is not decided); a position in which the side to move has
+/// more than its king and the opponent has only its king is won by the side to move. Both
+/// kings bare is a draw if `both_bare_draw` (Byzantine chess), otherwise play goes on
+/// (Shatranj).
+#[inline(always)]
+pub fn bare_king<G: Game>(pos: &Position<G>, both_bare_draw: bool) -> Option<Outcome> {
+    let us = pos.turn();
+    if !is_bare(pos, us.other()) {
+        return None;
+    }
+    if !is_bare(pos, us) {
+        Some(Outcome::win(us, Termination::BareKing))
+    } else if both_bare_draw {
+        Some(Outcome::draw(Termination::BareKing))
+    } else {
+        None
+    }
+}
+
+/// The outcome with no legal move: the side to move loses, checkmated or stalemated.
+pub fn no_moves<G: Game>(pos: &Position<G>) -> Outcome {
+    let t = if pos.in_check() {
+        Termination::Checkmate
+    } else {
+        Termination::Stalemate
+    };
+    Outcome::win(pos.turn().other(), t)
+}
+
+/// Shatranj (calibration). Kinds: K Q(ferz) R B(alfil) N P, see [`kind`]. No rights.
+#[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
+pub struct Shatranj;
+
+/// The Shatranj start position (kings on d1 and d8, as in Fairy-Stockfish).
+pub const START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
+
+fn config() -> &'static Config {
+    static T: OnceLock<Config> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut defs = army();
+        defs.push(catalog::shatranj_pawn());
+        let cfg = Config::new("shatranj", boards::standard(), defs, START);
+        let (last, first) = (cfg.rank(7), cfg.rank(0));
+        cfg.royal(&[kind::KING])
+            .pawns(&[kind::PAWN])
+            .promotion_zone(last, first)
+            .promotes(kind::PAWN, &[kind::FERZ])
+            .move_limit(140)
+    })
+}
+
+impl Game for Shatranj {
+    #[inline(always)]
+    fn config() -> &'static Config {
+        config()
+    }
+
+    #[inline(always)]
+    fn decided(pos: &Position<Self>) -> Option<Outcome> {
+        bare_king(pos, false)
+    }
+
+    fn no_moves(pos: &Position<Self>) -> Outcome {
+        no_moves(pos)
+    }
+
+    /// Two bare kings: neither side can mate, stalemate or bare the other.
+    fn insufficient_material(pos: &Position<Self>) -> bool {
+        is_bare(pos, Color::White) && is_bare(pos, Color::Black)
+    }
+
+    fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
+        fide::one_king_each(pos)
+    }
+}

@@ -251,12 +251,16 @@ fn pgn_files(dir: &str) -> Vec<String> {
     files
 }
 
-const GAME_DIRS: [&str; 5] = [
+const GAME_DIRS: [&str; 9] = [
     "chess",
     "celtic-citadel",
     "persian-princess",
     "egyptian-eye",
     "oriental-omega",
+    "mini-citadel",
+    "tamerlane",
+    "byzantine",
+    "shatranj",
 ];
 
 #[test]

@@ -1,6 +1,8 @@
 //! `citadel`: a thin command line over the Citadel crates.
 
+mod bestmove;
 mod perft;
+mod selfplay;
 mod show;
 mod suite;
 
@@ -26,6 +28,12 @@ enum Command {
     Perft(perft::Args),
     /// Check perft fixture files: every listed depth of every position.
     Suite(suite::Args),
+    /// The engine's best move for a position, with score, depth, nodes and variation.
+    Bestmove(bestmove::Args),
+    /// Engine self-play: complete games as PGN records.
+    Selfplay(selfplay::SelfplayArgs),
+    /// A match between two players (engine settings or a random mover), alternating colours.
+    Match(selfplay::MatchArgs),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -49,6 +57,9 @@ fn main() -> ExitCode {
         Command::Show(a) => show::run(&a),
         Command::Perft(a) => perft::run(&a),
         Command::Suite(a) => suite::run(&a),
+        Command::Bestmove(a) => bestmove::run(&a),
+        Command::Selfplay(a) => selfplay::selfplay(&a),
+        Command::Match(a) => selfplay::run_match(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

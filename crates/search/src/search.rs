@@ -556,8 +556,10 @@ impl<G: Game> Searcher<G> {
             let quiet = sc.gain <= 0;
             let killer = sc.score >= KILLER_SCORE && sc.score < CAPTURE_SCORE;
             pos.play(m);
-            let gives_check = pos.in_check();
-            if futile && quiet && !gives_check && searched > 0 {
+            let reducible = depth >= 3 && quiet && !killer && !in_check && searched >= 3;
+            let prunable = futile && quiet && searched > 0;
+            let gives_check = (reducible || prunable) && pos.in_check();
+            if prunable && !gives_check {
                 pos.undo();
                 continue;
             }
@@ -565,7 +567,7 @@ impl<G: Game> Searcher<G> {
                 -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1)
             } else {
                 let mut r = 0;
-                if depth >= 3 && quiet && !killer && !in_check && !gives_check && searched >= 3 {
+                if reducible && !gives_check {
                     r = 1;
                     if depth >= 5 && searched >= 8 {
                         r = 2;
@@ -634,19 +636,25 @@ impl<G: Game> Searcher<G> {
         if ply >= MAX_PLY - 1 {
             return self.eval.evaluate(pos);
         }
-        self.lists[ply].clear();
-        pos.generate(&mut self.lists[ply]);
-        if self.lists[ply].is_empty() {
-            return outcome_score(&terminal(pos), pos.turn(), ply);
+        if let Some(o) = G::decided(pos) {
+            return outcome_score(&o, pos.turn(), ply);
         }
         let in_check = pos.in_check();
         let mut best = -INF;
         let mut stand = 0;
         if !in_check {
+            // standing pat before generating: a stalemate here is left to the main search
             stand = self.eval.evaluate(pos);
             if stand >= beta {
                 return stand;
             }
+        }
+        self.lists[ply].clear();
+        pos.generate(&mut self.lists[ply]);
+        if self.lists[ply].is_empty() {
+            return outcome_score(&terminal(pos), pos.turn(), ply);
+        }
+        if !in_check {
             alpha = alpha.max(stand);
             best = stand;
         }

@@ -250,6 +250,14 @@ impl Evaluator {
     /// from the move's board changes.
     #[inline]
     pub fn gain<G: Game>(&self, pos: &Position<G>, m: &Move) -> i32 {
+        if m.is_plain() {
+            // a regular move captures what stands on `to` (never a friendly piece)
+            let mut g = self.code_value(pos.code_at(m.to));
+            if let Some(k) = m.promotion {
+                g += self.value[k as usize] - self.code_value(pos.code_at(m.from));
+            }
+            return g;
+        }
         let us = pos.turn() as u8;
         let ch = pos.changes(m);
         let items = ch.as_slice();

@@ -298,10 +298,10 @@ impl Evaluator {
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
         let mut pawn_bb = [Bitboard::EMPTY; 2];
-        for c in 0..2 {
+        for (c, pawns) in pawn_bb.iter_mut().enumerate() {
             for k in 0..n {
                 if self.pawns >> k & 1 != 0 {
-                    pawn_bb[c] |= bb.kind[k] & bb.color[c];
+                    *pawns |= bb.kind[k] & bb.color[c];
                 }
             }
         }
@@ -418,9 +418,11 @@ impl Evaluator {
         let sp = &self.special;
         let bb = pos.bitboards();
         let mut t = 0;
+        let stm = pos.turn().index();
         if let Some((goals, dist)) = &sp.draw_citadels {
             // the losing side's royal near an enemy citadel the opponent does not guard
-            // pulls the score toward the draw
+            // pulls the score toward the draw (entering it is a quiet move, so the
+            // quiescence search does not see it)
             let loser = if score < 0 { 0 } else { 1 };
             if score != 0 {
                 let c = Color::BOTH[loser];
@@ -431,6 +433,7 @@ impl Evaluator {
                 if best != u8::MAX && best > 0 {
                     let guarded = (goals[loser] & !attacks[1 - loser]).is_empty();
                     let pull = match best {
+                        1 if !guarded && stm == loser => 16,
                         1 => 10,
                         2 => 6,
                         3 => 3,
@@ -442,24 +445,35 @@ impl Evaluator {
                 }
             }
         }
-        if let Some((goals, dist)) = &sp.win_citadels {
+        if let Some(sides) = &sp.win_citadels {
+            // pieces one move from a free enemy citadel: the side to move wins by entering
+            // (a quiet move the quiescence search does not see); the other side's threats
+            // must be parried, two at once cannot be
             let occ = bb.occupied();
-            for c in 0..2 {
-                if (goals[c] & !occ).is_empty() {
-                    continue;
-                }
+            for (c, cits) in sides.iter().enumerate() {
+                let mut near = 0;
                 let mut bonus = 0;
                 for sq in bb.color[c] {
-                    let code = pos.code_at(sq);
-                    let k = ((code.max(1) - 1) >> 1) as usize;
-                    let d = dist[c].get(k).map_or(u8::MAX, |v| v[sq.index()]);
-                    bonus += match d {
-                        1 => 60,
-                        2 => 20,
-                        3 => 6,
-                        _ => 0,
-                    };
+                    let k = ((pos.code_at(sq).max(1) - 1) >> 1) as usize;
+                    let mut d = u8::MAX;
+                    for (cell, by_kind) in cits {
+                        if !occ.contains(*cell) {
+                            d = d.min(by_kind.get(k).map_or(u8::MAX, |v| v[sq.index()]));
+                        }
+                    }
+                    match d {
+                        1 => near += 1,
+                        2 => bonus += 25,
+                        3 => bonus += 8,
+                        _ => {}
+                    }
                 }
+                bonus += match (c == stm, near) {
+                    (_, 0) => 0,
+                    (true, _) => 600,
+                    (false, 1) => 80,
+                    (false, _) => 300,
+                };
                 t += if c == 0 { bonus } else { -bonus };
             }
         }

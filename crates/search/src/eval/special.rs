@@ -7,15 +7,21 @@
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_rules::Config;
 
+/// Per enemy citadel: its cell and, by kind, the moves from each cell to it.
+pub type CitadelDistances = Vec<(Square, Vec<Vec<u8>>)>;
+
+/// Cell names of each side's goal citadels (White's, Black's).
+type Goals = Option<[&'static [&'static str]; 2]>;
+
 /// The special evaluation terms of one game.
 #[derive(Clone, Debug, Default)]
 pub struct Special {
     /// Citadel draw: per side, the enemy citadels its royal piece draws by entering, and the
     /// king-step distance from every cell to the nearest of them (255: unreachable).
     pub draw_citadels: Option<([Bitboard; 2], [Vec<u8>; 2])>,
-    /// Citadel win: per side, the enemy citadels any of its pieces wins by entering, and
-    /// per side and kind the number of (non-capturing) moves from each cell to the nearest.
-    pub win_citadels: Option<([Bitboard; 2], [Vec<Vec<u8>>; 2])>,
+    /// Citadel win: per side, each enemy citadel its pieces win by entering, with the number
+    /// of (non-capturing) moves from each cell to it, by kind.
+    pub win_citadels: Option<[CitadelDistances; 2]>,
     /// Persian Princess: the centre cell only pawns and princesses may enter, and the
     /// princess kind.
     pub centre: Option<(Square, u8)>,
@@ -75,7 +81,7 @@ impl Special {
     pub fn new(cfg: &Config) -> Special {
         let geo = cfg.geometry();
         let mut sp = Special::default();
-        let (draw, win): (Option<[&[&str]; 2]>, Option<[&[&str]; 2]>) = match cfg.id {
+        let (draw, win): (Goals, Goals) = match cfg.id {
             "celtic-citadel" | "persian-princess" | "egyptian-eye" | "oriental-omega" => {
                 (Some([&["a11", "k11"], &["a1", "k1"]]), None)
             }
@@ -104,11 +110,11 @@ impl Special {
             if let (Some(w), Some(b)) = (cells(geo, w), cells(geo, b)) {
                 let goals = [w, b];
                 let set = &cfg.pieces;
-                let dist = [0usize, 1].map(|c| {
-                    (0..set.len())
+                let per_side = [0usize, 1].map(|c| {
+                    // predecessors of each cell by kind: cells from which one move reaches it
+                    let preds: Vec<Vec<Bitboard>> = (0..set.len())
                         .map(|k| {
                             let p = set.piece(c, k);
-                            // predecessors: cells from which one move reaches `s`
                             let mut pred = vec![Bitboard::EMPTY; geo.len()];
                             for from in geo.all() {
                                 let (q, _) = p.targets(geo, from, Bitboard::EMPTY);
@@ -116,11 +122,23 @@ impl Special {
                                     pred[to.index()].insert(from);
                                 }
                             }
-                            distance(geo, goals[c], |s| pred[s.index()])
+                            pred
+                        })
+                        .collect();
+                    goals[c]
+                        .iter()
+                        .map(|cell| {
+                            let by_kind = preds
+                                .iter()
+                                .map(|pred| {
+                                    distance(geo, Bitboard::from_square(cell), |s| pred[s.index()])
+                                })
+                                .collect();
+                            (cell, by_kind)
                         })
                         .collect()
                 });
-                sp.win_citadels = Some((goals, dist));
+                sp.win_citadels = Some(per_side);
             }
         }
         if cfg.id == "persian-princess" {

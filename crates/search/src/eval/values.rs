@@ -98,7 +98,7 @@ pub fn mobility(set: &PieceSet, kind: usize) -> f64 {
             seed = seed
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
-            if (seed >> 33) % 3 == 0 {
+            if (seed >> 33) % 3 == 2 {
                 occ.insert(c);
             }
         }

@@ -6,13 +6,14 @@ use citadel_rules::{CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPri
 use citadel_search::{Limits, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-/// Middlegame positions: a few developing moves from each start.
+/// Middlegame positions: chess from a Queen's Gambit line; the Persian games after 16 plies
+/// of depth-4 engine self-play from their start positions.
 const CHESS: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
 const PERSIAN: [&str; 4] = [
-    "f9f/1r1bqk1snr1/1pp1pp1ppp1/3n1bp4/4p6/11/4P1P4/3P1N5/1PP2P1PPP1/1RNBQKBS2R1/F9F w KQkq - 0 6",
-    "f9f/1r1bqksb1r1/1pp1p1pppp1/3n2n4/4pp5/11/4PP5/2N3N4/1PPP2PPPP1/1R1BQKSB1R1/F9F w KQZkqz - 0 6",
-    "f9f/1r1bqksb1r1/1pp1p1pppp1/3n2n4/4pp5/11/4PP5/2N3N4/1PPP2PPPP1/1R1BQKSB1R1/F9F w KQZkqz - 0 6",
-    "w9w/1r1bqkcb1r1/1pp1p1pppp1/3n2n4/4pp5/11/4PP5/2N3N4/1PPP2PPPP1/1R1BQKCB1R1/W9W w KQZkqz - 0 6",
+    "11/1rfb1kb1fr1/1ppp1ppppp1/3nq1s4/4pn5/11/4P1B4/3NQ1SN3/1PPP1PPPPP1/1RF2KB1FR1/11 w KQkq - 4 9",
+    "10f/1r3k1bnr1/1ppp1ppppp1/1f1nq6/4psb4/11/3SP6/3NQ2N3/1PPP1PPPPP1/1RFB1K1BFR1/11 w KQZkqz - 5 9",
+    "11/1rfbqk1bfr1/1ppp1ppp1p1/3n3n3/4p2sp2/11/11/3N1S1NPB1/1PPPPPPPFP1/1RFBQK3R1/11 w KQZkqz e8 0 9",
+    "w9w/1r3k1b1r1/1ppp1ppppp1/3n1bcn3/5q5/4p6/4P1B4/3NQ1CN3/1PPP1PPPPP1/1R3K1B1R1/W9W w KQZkqz - 4 9",
 ];
 
 fn one<G: FenRights>(c: &mut Criterion, name: &str, fen_text: &str, depth: u32) {

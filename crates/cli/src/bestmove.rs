@@ -29,9 +29,9 @@ pub struct Args {
     /// Search this many nodes.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Transposition table size in MB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
+    /// Transposition table size in MB (1 to 16384).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    hash: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -79,7 +79,7 @@ fn bestmove<G: FenRights>(a: &Args) -> Result<(), Failure> {
         nodes: a.nodes,
         movetime: a.movetime.map(std::time::Duration::from_millis),
     };
-    let mut s = Searcher::<G>::new(a.hash);
+    let mut s = Searcher::<G>::new(a.hash as usize);
     let r = s.search(&pos, &limits);
     let (bestmove, coordinate) = match r.best {
         Some(m) => {
@@ -108,23 +108,29 @@ fn bestmove<G: FenRights>(a: &Args) -> Result<(), Failure> {
         pv,
         outcome: r.outcome.map(|o| o.to_string()),
     };
-    if a.json {
-        println!("{}", serde_json::to_string(&report)?);
-        return Ok(());
-    }
-    match (&report.bestmove, &report.coordinate) {
-        (Some(b), Some(c)) => println!("bestmove {b} ({c})"),
-        _ => println!("bestmove (none)"),
-    }
-    if let Some(o) = &report.outcome {
-        println!("outcome  {o}");
-    }
-    println!("score    {}", report.score);
-    println!("depth    {} (seldepth {})", report.depth, report.seldepth);
-    println!(
-        "nodes    {} in {} ms, {} nodes/s",
-        report.nodes, report.time_ms, report.nps
-    );
-    println!("pv       {}", report.pv.join(" "));
+    let text = if a.json {
+        format!("{}\n", serde_json::to_string(&report)?)
+    } else {
+        let mut t = match (&report.bestmove, &report.coordinate) {
+            (Some(b), Some(c)) => format!("bestmove {b} ({c})\n"),
+            _ => "bestmove (none)\n".to_string(),
+        };
+        if let Some(o) = &report.outcome {
+            t.push_str(&format!("outcome  {o}\n"));
+        }
+        t.push_str(&format!("score    {}\n", report.score));
+        t.push_str(&format!(
+            "depth    {} (seldepth {})\n",
+            report.depth, report.seldepth
+        ));
+        t.push_str(&format!(
+            "nodes    {} in {} ms, {} nodes/s\n",
+            report.nodes, report.time_ms, report.nps
+        ));
+        t.push_str(&format!("pv       {}\n", report.pv.join(" ")));
+        t
+    };
+    // a closed pipe (`| head`) is not an error worth a panic
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
     Ok(())
 }

@@ -146,6 +146,8 @@ const HASH_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
 const KILLER_SCORE: i32 = 1 << 27;
 const HISTORY_MAX: i32 = 1 << 20;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
 #[inline]
@@ -194,6 +196,7 @@ pub struct Searcher<G: Game> {
     history: Vec<i32>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
+    eval_cache: Vec<(u64, i32)>,
     nodes: u64,
     seldepth: usize,
     stop: bool,
@@ -215,6 +218,7 @@ impl<G: FenRights> Searcher<G> {
             history: vec![0; 2 * 128 * 128],
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
             nodes: 0,
             seldepth: 0,
             stop: false,
@@ -231,8 +235,24 @@ impl<G: Game> Searcher<G> {
         &self.eval
     }
 
-    /// Forgets everything learnt (transposition table, history, killers).
+    /// The static evaluation, through a small cache keyed by the full Zobrist hash (the
+    /// evaluation depends only on the position, not on how it was reached).
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<G>) -> i32 {
+        let key = pos.hash();
+        let i = key as usize & (EVAL_CACHE - 1);
+        let slot = self.eval_cache[i];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = self.eval.evaluate(pos);
+        self.eval_cache[i] = (key, e);
+        e
+    }
+
+    /// Forgets everything learnt (transposition table, history, killers, evaluations).
     pub fn clear(&mut self) {
+        self.eval_cache.fill((0, 0));
         self.tt.clear();
         self.history.fill(0);
         for k in &mut self.killers {
@@ -498,7 +518,7 @@ impl<G: Game> Searcher<G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.static_eval(pos);
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
@@ -538,7 +558,7 @@ impl<G: Game> Searcher<G> {
         }
         let mut futile = false;
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = self.eval.evaluate(pos);
+            let e = self.static_eval(pos);
             if depth <= 3 && e - 110 * depth >= beta {
                 return e;
             }
@@ -634,7 +654,7 @@ impl<G: Game> Searcher<G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.static_eval(pos);
         }
         if let Some(o) = G::decided(pos) {
             return outcome_score(&o, pos.turn(), ply);
@@ -644,7 +664,7 @@ impl<G: Game> Searcher<G> {
         let mut stand = 0;
         if !in_check {
             // standing pat before generating: a stalemate here is left to the main search
-            stand = self.eval.evaluate(pos);
+            stand = self.static_eval(pos);
             if stand >= beta {
                 return stand;
             }

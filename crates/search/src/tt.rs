@@ -48,20 +48,35 @@ pub struct Table {
 
 impl Table {
     /// A table of about `mb` megabytes (rounded down to a power of two of slots, at least
-    /// 1024 slots).
+    /// 1024 slots); when the memory cannot be had, the largest smaller power of two that can.
     pub fn new(mb: usize) -> Table {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let want = (bytes / std::mem::size_of::<Entry>()).max(1024);
-        let n = if want.is_power_of_two() {
+        let mut n = if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
         };
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(n).is_err() && n > 1024 {
+            n /= 2;
+        }
+        slots.resize(n, EMPTY);
         Table {
-            slots: vec![EMPTY; n],
+            slots,
             mask: n - 1,
             generation: 0,
         }
+    }
+
+    /// Number of slots.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Whether the table has no slots (never: it has at least 1024).
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
     }
 
     /// Starts a new search: older entries become preferred for replacement.

@@ -213,7 +213,7 @@ pub fn play_game<G: FenRights>(
 }
 
 /// The score of a match from the first player's point of view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tally {
     /// Games the first player won.
     pub wins: u32,

@@ -13,7 +13,7 @@ use crate::eval::Evaluator;
 use crate::tt::{Bound, Table};
 use citadel_notation::FenRights;
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, MAX_MOVES};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 use std::time::{Duration, Instant};
 
@@ -28,7 +28,7 @@ const MAX_DEPTH: u32 = 100;
 
 /// When to stop searching; unset limits do not apply. With no limit at all the search
 /// stops at depth 100 (or when a forced mate is proven).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     /// Deepest iteration (plies).
     pub depth: Option<u32>,
@@ -65,7 +65,7 @@ impl Limits {
 }
 
 /// A score for display: centipawns or a mate distance in moves (negative: being mated).
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Score {
     /// Centipawns, from the side to move's point of view.
@@ -97,7 +97,7 @@ impl std::fmt::Display for Score {
 }
 
 /// What a search found.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, Serialize)]
 pub struct SearchResult {
     /// The best move (`None` only when the position has no legal move).
     pub best: Option<Move>,

@@ -4,7 +4,7 @@
 use crate::Failure;
 use citadel_notation::{coord, fen, FenRights};
 use citadel_rules::{with_game, Move, Position, Variant};
-use citadel_search::{Limits, Score, Searcher};
+use citadel_search::{play, Limits, Score, Searcher};
 use serde::Serialize;
 
 /// Arguments of `citadel bestmove`.
@@ -54,10 +54,10 @@ struct Report {
     outcome: Option<String>,
 }
 
-/// The move in record notation (the coordinate form until SAN lands) and coordinate form.
+/// The move in record notation ([`play::move_text`]: the coordinate form until SAN lands)
+/// and in coordinate form.
 fn move_texts<G: FenRights>(pos: &Position<G>, m: &Move) -> (String, String) {
-    let c = coord::write(pos, m);
-    (c.clone(), c)
+    (play::move_text(pos, m), coord::write(pos, m))
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {

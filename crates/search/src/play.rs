@@ -84,12 +84,18 @@ impl GameRecord {
     }
 }
 
+/// A move as game records and `bestmove` print it: the coordinate form for now. This and
+/// [`write_record`] are the one place to switch to the SAN/PGN writer of the notation layer.
+pub fn move_text<G: FenRights>(pos: &Position<G>, m: &Move) -> String {
+    coord::write(pos, m)
+}
+
 /// Writes a game record as PGN: tag pairs `Event`, `Site`, `Round`, `White`, `Black`,
 /// `Result`, `Variant`, `FEN`/`SetUp` when the start is not the game's start position,
 /// `Termination`, then the movetext with move numbers and the result.
 ///
-/// This is the one place that turns moves into record text (coordinate moves for now; the
-/// SAN/PGN writer of the notation layer replaces it).
+/// Moves are written with [`move_text`] (coordinate moves for now; the SAN/PGN writer of
+/// the notation layer replaces both).
 pub fn write_record<G: FenRights>(
     start: &Position<G>,
     moves: &[Move],
@@ -133,7 +139,7 @@ pub fn write_record<G: FenRights>(
         } else if i == 0 {
             push(&format!("{number}..."), &mut line, &mut text);
         }
-        push(&coord::write(&pos, m), &mut line, &mut text);
+        push(&move_text(&pos, m), &mut line, &mut text);
         pos.play(*m);
     }
     push(result, &mut line, &mut text);

@@ -67,6 +67,13 @@ pub struct MatchArgs {
     /// Write the PGN records here.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
+    /// Material values replaced for the first player: `name=cp,name=cp` (piece names as in
+    /// the game, e.g. `giraffe=350,scout=300`), to measure values by self-play.
+    #[arg(long)]
+    engine_values: Option<String>,
+    /// Material values replaced for the second player, same form.
+    #[arg(long)]
+    opponent_values: Option<String>,
     /// Print the per-game lines too.
     #[arg(long)]
     verbose: bool,
@@ -150,13 +157,46 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
     with_game!(variant, G => match_in::<G>(a))
 }
 
+/// Reads `name=cp,name=cp`.
+fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
+    let Some(t) = text else {
+        return Ok(Vec::new());
+    };
+    t.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (n, v) = p
+                .split_once('=')
+                .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
+            let v: i32 = v
+                .trim()
+                .parse()
+                .map_err(|_| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
+            Ok((n.trim().to_string(), v))
+        })
+        .collect()
+}
+
 fn match_in<G: FenRights>(a: &MatchArgs) -> Result<(), Failure> {
     let p1: Player = a.engine.parse().map_err(Failure)?;
     let p2: Player = a.opponent.parse().map_err(Failure)?;
     let start = fen::start::<G>();
+    let values = [
+        parse_values(&a.engine_values)?,
+        parse_values(&a.opponent_values)?,
+    ];
+    for (name, _) in values.iter().flatten() {
+        if G::config().kind_named(name).is_none() {
+            return Err(Failure(format!(
+                "{} has no piece named `{name}`",
+                G::config().id
+            )));
+        }
+    }
     let settings = GameSettings {
         opening_plies: a.opening_plies,
         max_plies: a.max_plies,
+        values,
         ..GameSettings::default()
     };
     let mut out = match &a.out {

@@ -5,6 +5,7 @@
 //! repetition, the move-count rule, insufficient material) or a ply cap is reached
 //! (result `*`).
 
+use crate::eval::Evaluator;
 use crate::{Limits, Searcher};
 use citadel_notation::{coord, fen, FenRights};
 use citadel_rules::{Color, Move, Outcome, Position};
@@ -150,7 +151,7 @@ pub fn write_record<G: FenRights>(
 }
 
 /// Settings of a game between two players.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct GameSettings {
     /// Random plies played first (from the seed).
     pub opening_plies: usize,
@@ -158,6 +159,9 @@ pub struct GameSettings {
     pub max_plies: usize,
     /// Transposition table size per engine, in MB.
     pub hash_mb: usize,
+    /// Material values replaced for each player (first player, second player), by piece
+    /// name — for measuring values by self-play; empty: the game's own values.
+    pub values: [Vec<(String, i32)>; 2],
 }
 
 impl Default for GameSettings {
@@ -166,12 +170,14 @@ impl Default for GameSettings {
             opening_plies: 4,
             max_plies: 600,
             hash_mb: 16,
+            values: [Vec::new(), Vec::new()],
         }
     }
 }
 
-/// Plays one game from `start`; `seed` draws the random opening plies and the random
-/// player's moves. `tags` go into the record (after them come `Result`, `Variant`, ...).
+/// Plays one game from `start` (`players` and `values` by colour, White first); `seed`
+/// draws the random opening plies and the random player's moves. `tags` go into the record
+/// (after them come `Result`, `Variant`, ...).
 pub fn play_game<G: FenRights>(
     start: &Position<G>,
     players: [Player; 2],
@@ -180,8 +186,11 @@ pub fn play_game<G: FenRights>(
     tags: &[(&str, String)],
 ) -> GameRecord {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut engines: [Option<Searcher<G>>; 2] = players.map(|p| match p {
-        Player::Engine(_) => Some(Searcher::<G>::new(settings.hash_mb)),
+    let mut engines: [Option<Searcher<G>>; 2] = [0, 1].map(|c| match players[c] {
+        Player::Engine(_) => Some(Searcher::<G>::with_evaluator(
+            settings.hash_mb,
+            Evaluator::with_values::<G>(&settings.values[c]),
+        )),
         Player::Random => None,
     });
     let mut pos = start.clone();
@@ -245,7 +254,8 @@ impl Tally {
 }
 
 /// Plays `games` games between `a` and `b`, alternating colours (`a` is White in the even
-/// games); each pair of games shares its random opening. `progress` sees every finished
+/// games); each pair of games shares its random opening. `settings.values` are `a`'s and
+/// `b`'s. `progress` sees every finished
 /// game with its number (from 0), whether `a` had White, and the tally so far.
 pub fn run_match<G: FenRights>(
     start: &Position<G>,
@@ -272,10 +282,14 @@ pub fn run_match<G: FenRights>(
             ("White", names[0].clone()),
             ("Black", names[1].clone()),
         ];
+        let mut by_colour = settings.clone();
+        if !a_white {
+            by_colour.values.swap(0, 1);
+        }
         let rec = play_game(
             start,
             players,
-            settings,
+            &by_colour,
             seed.wrapping_add(u64::from(g / 2)),
             &tags,
         );

@@ -208,9 +208,14 @@ pub struct Searcher<G: Game> {
 impl<G: FenRights> Searcher<G> {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
+        Self::with_evaluator(hash_mb, Evaluator::new::<G>())
+    }
+
+    /// A searcher with its own evaluator (e.g. [`Evaluator::with_values`]).
+    pub fn with_evaluator(hash_mb: usize, eval: Evaluator) -> Self {
         let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
         Searcher {
-            eval: Evaluator::new::<G>(),
+            eval,
             tt: Table::new(hash_mb),
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],

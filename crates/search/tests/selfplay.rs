@@ -55,6 +55,7 @@ fn selfplay<G: FenRights>() {
         opening_plies: 4,
         max_plies: 200,
         hash_mb: 4,
+        ..GameSettings::default()
     };
     let rec = play_game(
         &start,
@@ -91,6 +92,7 @@ fn matches_alternate_colours_and_count_results() {
         opening_plies: 2,
         max_plies: 200,
         hash_mb: 4,
+        ..GameSettings::default()
     };
     let mut whites = Vec::new();
     let t = run_match(
@@ -125,6 +127,7 @@ fn records_from_a_set_up_position_carry_the_fen() {
             opening_plies: 0,
             max_plies: 100,
             hash_mb: 4,
+            ..GameSettings::default()
         },
         1,
         &[],
@@ -134,4 +137,22 @@ fn records_from_a_set_up_position_carry_the_fen() {
     assert_eq!(rec.result(), "1-0", "{}", rec.pgn);
     assert_eq!(rec.moves.len(), 1, "Rh8 mates at once:\n{}", rec.pgn);
     assert!(replay::<citadel_rules::Chess>(&rec.pgn).is_ok());
+}
+
+#[test]
+fn value_overrides_reach_the_right_player() {
+    // a knight worth nothing to White: with the knight valued at 0 White happily gives it
+    // up, so the two players' searches differ
+    let start = fen::parse::<citadel_rules::Chess>("4k3/8/8/3p4/8/2N5/8/4K3 w - - 0 1").unwrap();
+    let mut a = citadel_search::Searcher::<citadel_rules::Chess>::with_evaluator(
+        1,
+        citadel_search::eval::Evaluator::with_values::<citadel_rules::Chess>(&[(
+            "knight".into(),
+            0,
+        )]),
+    );
+    let mut b = citadel_search::Searcher::<citadel_rules::Chess>::new(1);
+    let ra = a.search(&start, &Limits::depth(3));
+    let rb = b.search(&start, &Limits::depth(3));
+    assert!(ra.score < rb.score - 200, "{} vs {}", ra.score, rb.score);
 }

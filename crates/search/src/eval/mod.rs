@@ -61,12 +61,23 @@ const TEMPO: i32 = 10;
 impl Evaluator {
     /// Builds the tables for game `G`.
     pub fn new<G: FenRights>() -> Evaluator {
+        Self::with_values::<G>(&[])
+    }
+
+    /// Builds the tables for game `G` with some material values replaced (`(piece name,
+    /// centipawns)`; unknown names are ignored) — for measuring values by self-play.
+    pub fn with_values<G: FenRights>(overrides: &[(String, i32)]) -> Evaluator {
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
         let n = set.len();
         let ncells = geo.len();
-        let value = values::values(cfg.id, set, cfg.pawns, cfg.royal);
+        let mut value = values::values(cfg.id, set, cfg.pawns, cfg.royal);
+        for (name, v) in overrides {
+            if let Some(k) = cfg.kind_named(name) {
+                value[k as usize] = *v;
+            }
+        }
         let mut code_value = [0; MAX_CODES];
         for (code, v) in code_value.iter_mut().enumerate().skip(1) {
             let kind = (code - 1) >> 1;

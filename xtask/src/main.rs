@@ -5,6 +5,11 @@
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
+//! - `match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] [--seed S]
+//!   [--out DIR]`: the engine in release mode against (a) a random mover at `MS` per move and
+//!   (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
+//!   line per match. With `--out` the games are written as PGN (`DIR/<id>-random.pgn`,
+//!   `DIR/<id>-depth.pgn`) and, where the CLI has `validate`, replayed through it.
 
 use std::process::{Command, ExitCode};
 
@@ -78,18 +83,91 @@ fn ci() -> Result<(), String> {
     perft(&[])
 }
 
+/// The value after `flag` in `args`, if any.
+fn opt<'a>(args: &'a [String], flag: &str) -> Option<&'a str> {
+    args.iter()
+        .position(|a| a == flag)
+        .and_then(|i| args.get(i + 1))
+        .map(String::as_str)
+}
+
+fn engine_match(args: &[String]) -> Result<(), String> {
+    let variant = opt(args, "--variant").ok_or("match: --variant ID (or all) is required")?;
+    let games = opt(args, "--games").unwrap_or("20");
+    let movetime = opt(args, "--movetime").unwrap_or("100");
+    let strong = opt(args, "--strong").unwrap_or("4");
+    let weak = opt(args, "--weak").unwrap_or("2");
+    let seed = opt(args, "--seed").unwrap_or("1");
+    let out = opt(args, "--out");
+    run(
+        "build (release)",
+        cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
+    )?;
+    let exe = std::path::Path::new("target/release/citadel");
+    let ids: Vec<String> = if variant == "all" {
+        let o = Command::new(exe)
+            .arg("variants")
+            .output()
+            .map_err(|e| format!("cannot run citadel: {e}"))?;
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+            .collect()
+    } else {
+        vec![variant.to_string()]
+    };
+    if let Some(dir) = out {
+        std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    }
+    let has_validate = Command::new(exe)
+        .args(["help", "validate"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for id in &ids {
+        for (kind, engine, opponent) in [
+            (
+                "random",
+                format!("movetime:{movetime}"),
+                "random".to_string(),
+            ),
+            ("depth", format!("depth:{strong}"), format!("depth:{weak}")),
+        ] {
+            let mut cmd = Command::new(exe);
+            cmd.args(["match", "--variant", id, "--games", games, "--seed", seed]);
+            cmd.args(["--engine", &engine, "--opponent", &opponent]);
+            let pgn = out.map(|d| format!("{d}/{id}-{kind}.pgn"));
+            if let Some(p) = &pgn {
+                cmd.args(["--out", p]);
+            }
+            let status = cmd
+                .status()
+                .map_err(|e| format!("cannot run citadel: {e}"))?;
+            if !status.success() {
+                return Err(format!("match {id} {kind} failed ({status})"));
+            }
+            if let (Some(p), true) = (&pgn, has_validate) {
+                run("validate", Command::new(exe).args(["validate", p]))?;
+            }
+        }
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
+        Some("match") => engine_match(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS]>"
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
+                 match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
+                 [--seed S] [--out DIR]>"
             );
             return ExitCode::from(2);
         }

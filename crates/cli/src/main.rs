@@ -1,10 +1,12 @@
 //! `citadel`: a thin command line over the Citadel crates.
 
+mod bestmove;
 mod convert;
 mod games;
 mod perft;
 mod position_args;
 mod replay;
+mod selfplay;
 mod show;
 mod suite;
 mod validate;
@@ -39,6 +41,12 @@ enum Command {
     Convert(convert::ConvertArgs),
     /// Pack game records, as they are, into a binary archive.
     Pack(convert::PackArgs),
+    /// The engine's best move for a position, with score, depth, nodes and variation.
+    Bestmove(bestmove::Args),
+    /// Engine self-play: complete games as PGN records.
+    Selfplay(selfplay::SelfplayArgs),
+    /// A match between two players (engine settings or a random mover), alternating colours.
+    Match(selfplay::MatchArgs),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -66,6 +74,9 @@ fn main() -> ExitCode {
         Command::Validate(a) => validate::run(&a),
         Command::Convert(a) => convert::convert(&a),
         Command::Pack(a) => convert::pack(&a),
+        Command::Bestmove(a) => bestmove::run(&a),
+        Command::Selfplay(a) => selfplay::selfplay(&a),
+        Command::Match(a) => selfplay::run_match(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,0 +1,136 @@
+//! `citadel bestmove`: the engine's best move, score, depth, nodes, speed and principal
+//! variation for a position.
+
+use crate::Failure;
+use citadel_notation::{coord, fen, SanDialect};
+use citadel_rules::{with_game, Move, Position, Variant};
+use citadel_search::{play, Limits, Score, Searcher};
+use serde::Serialize;
+
+/// Arguments of `citadel bestmove`.
+#[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
+pub struct Args {
+    /// Game id (see `citadel variants`).
+    #[arg(long)]
+    variant: String,
+    /// Position (default: the start position).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Moves played from the position first (coordinate form, e.g. `e2e4 e7e5`).
+    #[arg(long, num_args = 1..)]
+    moves: Vec<String>,
+    /// Search to this depth (plies).
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Search for this many milliseconds.
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Search this many nodes.
+    #[arg(long)]
+    nodes: Option<u64>,
+    /// Transposition table size in MB (1 to 16384).
+    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    hash: u32,
+    /// Print one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Report {
+    variant: &'static str,
+    fen: String,
+    bestmove: Option<String>,
+    coordinate: Option<String>,
+    score: Score,
+    depth: u32,
+    seldepth: u32,
+    nodes: u64,
+    nps: u64,
+    time_ms: u64,
+    pv: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<String>,
+}
+
+/// The move in SAN ([`play::move_text`])
+/// and in coordinate form.
+fn move_texts<G: SanDialect>(pos: &Position<G>, m: &Move) -> (String, String) {
+    (play::move_text(pos, m), coord::write(pos, m))
+}
+
+pub fn run(a: &Args) -> Result<(), Failure> {
+    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    with_game!(variant, G => bestmove::<G>(a))
+}
+
+fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
+    let mut pos = match &a.fen {
+        Some(f) => fen::parse::<G>(f)?,
+        None => fen::start::<G>(),
+    };
+    for t in &a.moves {
+        let m = coord::parse_move(&pos, t)?;
+        pos.play(m);
+    }
+    let limits = Limits {
+        depth: a.depth,
+        nodes: a.nodes,
+        movetime: a.movetime.map(std::time::Duration::from_millis),
+    };
+    let mut s = Searcher::<G>::new(a.hash as usize);
+    let r = s.search(&pos, &limits);
+    let (bestmove, coordinate) = match r.best {
+        Some(m) => {
+            let (san, c) = move_texts(&pos, &m);
+            (Some(san), Some(c))
+        }
+        None => (None, None),
+    };
+    let mut pv = Vec::new();
+    let mut p = pos.clone();
+    for m in &r.pv {
+        pv.push(move_texts(&p, m).0);
+        p.play(*m);
+    }
+    let report = Report {
+        variant: G::config().id,
+        fen: fen::write(&pos),
+        bestmove,
+        coordinate,
+        score: r.display_score(),
+        depth: r.depth,
+        seldepth: r.seldepth,
+        nodes: r.nodes,
+        nps: r.nps(),
+        time_ms: r.elapsed.as_millis() as u64,
+        pv,
+        outcome: r.outcome.map(|o| o.to_string()),
+    };
+    let text = if a.json {
+        format!("{}\n", serde_json::to_string(&report)?)
+    } else {
+        let mut t = match (&report.bestmove, &report.coordinate) {
+            (Some(b), Some(c)) => format!("bestmove {b} ({c})\n"),
+            _ => "bestmove (none)\n".to_string(),
+        };
+        if let Some(o) = &report.outcome {
+            t.push_str(&format!("outcome  {o}\n"));
+        }
+        t.push_str(&format!("score    {}\n", report.score));
+        t.push_str(&format!(
+            "depth    {} (seldepth {})\n",
+            report.depth, report.seldepth
+        ));
+        t.push_str(&format!(
+            "nodes    {} in {} ms, {} nodes/s\n",
+            report.nodes, report.time_ms, report.nps
+        ));
+        t.push_str(&format!("pv       {}\n", report.pv.join(" ")));
+        t
+    };
+    // a closed pipe (`| head`) is not an error worth a panic
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    Ok(())
+}

@@ -1,0 +1,259 @@
+//! `citadel selfplay` and `citadel match`: complete games between engines (or against a
+//! random mover), written as PGN records, with progress on stderr.
+
+use crate::Failure;
+use citadel_notation::{fen, SanDialect};
+use citadel_rules::{with_game, Variant};
+use citadel_search::play::{self, GameSettings, Player};
+use citadel_search::Limits;
+use std::io::Write;
+
+/// Arguments of `citadel selfplay`.
+#[derive(clap::Args)]
+pub struct SelfplayArgs {
+    /// Game id (see `citadel variants`).
+    #[arg(long)]
+    variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    games: u32,
+    /// Milliseconds per move (default 100 when no depth is given).
+    #[arg(long)]
+    movetime: Option<u64>,
+    /// Fixed depth per move instead of a time.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Seed for the random opening plies.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Plies after which a game stops unfinished (`*`).
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+    /// Start position (default: the game's start).
+    #[arg(long)]
+    fen: Option<String>,
+    /// Write the PGN records here (default: standard output).
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+}
+
+/// Arguments of `citadel match`.
+#[derive(clap::Args)]
+pub struct MatchArgs {
+    /// Game id (see `citadel variants`).
+    #[arg(long)]
+    variant: String,
+    /// Number of games (colours alternate).
+    #[arg(long, default_value_t = 10)]
+    games: u32,
+    /// The first player: `movetime:MS`, `depth:N`, `nodes:N` or `random`.
+    #[arg(long, default_value = "movetime:100")]
+    engine: String,
+    /// The second player, same forms.
+    #[arg(long, default_value = "random")]
+    opponent: String,
+    /// Seed for the random opening plies (and the random player).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Plies after which a game stops unfinished (counted as a draw).
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
+    /// Write the PGN records here.
+    #[arg(long)]
+    out: Option<std::path::PathBuf>,
+    /// Material values replaced for the first player: `name=cp,name=cp` (piece names as in
+    /// the game, e.g. `giraffe=350,scout=300`), to measure values by self-play.
+    #[arg(long)]
+    engine_values: Option<String>,
+    /// Material values replaced for the second player, same form.
+    #[arg(long)]
+    opponent_values: Option<String>,
+    /// Print the per-game lines too.
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
+    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    with_game!(variant, G => selfplay_in::<G>(a))
+}
+
+fn open_out(path: &Option<std::path::PathBuf>) -> Result<Box<dyn Write>, Failure> {
+    Ok(match path {
+        Some(p) => Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?,
+        )),
+        None => Box::new(std::io::stdout()),
+    })
+}
+
+fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
+    let start = match &a.fen {
+        Some(f) => fen::parse::<G>(f)?,
+        None => fen::start::<G>(),
+    };
+    let limits = match a.depth {
+        Some(d) => Limits::depth(d),
+        None => Limits::movetime(a.movetime.unwrap_or(100)),
+    };
+    let engine = Player::Engine(limits);
+    let settings = GameSettings {
+        opening_plies: a.opening_plies,
+        max_plies: a.max_plies,
+        ..GameSettings::default()
+    };
+    let mut out = open_out(&a.out)?;
+    let mut results = [0u32; 4];
+    for g in 0..a.games {
+        let tags = [
+            ("Event", "citadel selfplay".to_string()),
+            ("Site", "citadel".to_string()),
+            ("Round", (g + 1).to_string()),
+            ("White", format!("citadel ({engine})")),
+            ("Black", format!("citadel ({engine})")),
+        ];
+        let seed = a.seed.wrapping_add(u64::from(g));
+        let rec = play::play_game(&start, [engine, engine], &settings, seed, &tags);
+        writeln!(out, "{}", rec.pgn)?;
+        out.flush()?;
+        let i = match rec.result() {
+            "1-0" => 0,
+            "0-1" => 1,
+            "1/2-1/2" => 2,
+            _ => 3,
+        };
+        results[i] += 1;
+        let how = rec
+            .outcome
+            .map_or("ply cap".to_string(), |o| o.termination.name().to_string());
+        eprintln!(
+            "[{}/{}] {} {} ({how}, {} plies)  total +{} ={} -{}{}",
+            g + 1,
+            a.games,
+            G::config().id,
+            rec.result(),
+            rec.moves.len(),
+            results[0],
+            results[2],
+            results[1],
+            if results[3] > 0 {
+                format!(" *{}", results[3])
+            } else {
+                String::new()
+            }
+        );
+    }
+    Ok(())
+}
+
+pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
+    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    with_game!(variant, G => match_in::<G>(a))
+}
+
+/// Reads `name=cp,name=cp`.
+fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
+    let Some(t) = text else {
+        return Ok(Vec::new());
+    };
+    t.split(',')
+        .filter(|p| !p.trim().is_empty())
+        .map(|p| {
+            let (n, v) = p
+                .split_once('=')
+                .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
+            let v: i32 = v
+                .trim()
+                .parse()
+                .map_err(|_| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
+            Ok((n.trim().to_string(), v))
+        })
+        .collect()
+}
+
+fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
+    let p1: Player = a.engine.parse().map_err(Failure)?;
+    let p2: Player = a.opponent.parse().map_err(Failure)?;
+    let start = fen::start::<G>();
+    let values = [
+        parse_values(&a.engine_values)?,
+        parse_values(&a.opponent_values)?,
+    ];
+    for (name, _) in values.iter().flatten() {
+        if G::config().kind_named(name).is_none() {
+            return Err(Failure(format!(
+                "{} has no piece named `{name}`",
+                G::config().id
+            )));
+        }
+    }
+    let settings = GameSettings {
+        opening_plies: a.opening_plies,
+        max_plies: a.max_plies,
+        values,
+        ..GameSettings::default()
+    };
+    let mut out = match &a.out {
+        Some(_) => Some(open_out(&a.out)?),
+        None => None,
+    };
+    let id = G::config().id;
+    let t0 = std::time::Instant::now();
+    let mut err = None;
+    let tally = play::run_match(
+        &start,
+        p1,
+        p2,
+        a.games,
+        &settings,
+        a.seed,
+        |g, a_white, rec, t| {
+            if let Some(o) = out.as_mut() {
+                if let Err(e) = writeln!(o, "{}", rec.pgn).and_then(|_| o.flush()) {
+                    err = Some(e);
+                }
+            }
+            let how = rec
+                .outcome
+                .map_or("ply cap".to_string(), |o| o.termination.name().to_string());
+            let line = format!(
+                "[{}/{}] {id}: {p1} as {} {} ({how}, {} plies)  +{} ={} -{}",
+                g + 1,
+                a.games,
+                if a_white { "White" } else { "Black" },
+                rec.result(),
+                rec.moves.len(),
+                t.wins,
+                t.draws,
+                t.losses
+            );
+            if a.verbose {
+                eprintln!("{line}");
+            } else {
+                eprint!("\r{line}   ");
+            }
+        },
+    );
+    if !a.verbose {
+        eprintln!();
+    }
+    if let Some(e) = err {
+        return Err(Failure(e.to_string()));
+    }
+    println!(
+        "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% ({:.0} s)",
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.percent(),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}

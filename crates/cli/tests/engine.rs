@@ -1,0 +1,143 @@
+//! End-to-end tests of `citadel bestmove`, `selfplay` and `match` (fixed depths only, so the
+//! output is deterministic).
+
+use std::process::Command;
+
+fn citadel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn bestmove_json_has_every_field() {
+    let (code, out, err) = citadel(&[
+        "bestmove",
+        "--variant",
+        "chess",
+        "--fen",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "--depth",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON object");
+    assert_eq!(v["bestmove"], "Qxf7#");
+    assert_eq!(v["coordinate"], "h5f7");
+    assert_eq!(v["score"]["mate"], 1);
+    assert_eq!(v["depth"], 3);
+    assert!(v["nodes"].as_u64().is_some_and(|n| n > 0));
+    assert!(v["nps"].is_u64());
+    assert_eq!(v["pv"][0], "Qxf7#");
+}
+
+#[test]
+fn bestmove_text_after_moves() {
+    let (code, out, err) = citadel(&[
+        "bestmove",
+        "--variant",
+        "persian-princess",
+        "--moves",
+        "f3f5",
+        "f9f7",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("bestmove "), "{out}");
+    for key in ["score    cp ", "depth    2", "nodes    ", "pv       "] {
+        assert!(out.contains(key), "{key} missing in\n{out}");
+    }
+}
+
+#[test]
+fn bestmove_errors() {
+    // no limit is a usage error
+    let (code, _, _) = citadel(&["bestmove", "--variant", "chess"]);
+    assert_eq!(code, 2);
+    // an illegal move is invalid input
+    let (code, _, err) = citadel(&[
+        "bestmove",
+        "--variant",
+        "chess",
+        "--moves",
+        "e2e5",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("`e2e5` is not a legal move here"), "{err}");
+    // a finished game has no move
+    let (code, out, _) = citadel(&[
+        "bestmove",
+        "--variant",
+        "chess",
+        "--fen",
+        "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1",
+        "--depth",
+        "2",
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("bestmove (none)") && out.contains("draw by stalemate"),
+        "{out}"
+    );
+}
+
+#[test]
+fn selfplay_writes_pgn_records() {
+    let dir = std::env::temp_dir().join(format!("citadel-selfplay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("games.pgn");
+    let (code, _, err) = citadel(&[
+        "selfplay",
+        "--variant",
+        "celtic-citadel",
+        "--games",
+        "2",
+        "--depth",
+        "1",
+        "--max-plies",
+        "40",
+        "--out",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("[2/2] celtic-citadel"), "progress: {err}");
+    let pgn = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(pgn.matches("[Variant \"celtic-citadel\"]").count(), 2);
+    assert_eq!(pgn.matches("[Round ").count(), 2);
+    assert!(pgn.contains("1. "), "{pgn}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn match_prints_one_summary_line() {
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--engine",
+        "depth:2",
+        "--opponent",
+        "random",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert!(
+        out.starts_with("chess: depth 2 vs random: 2 games +2 =0 -0 score 100.0%"),
+        "{out}"
+    );
+    let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "strong"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad player `strong`"), "{err}");
+}

@@ -1,0 +1,711 @@
+//! The alpha-beta engine, generic over the games: iterative deepening, principal-variation
+//! search with aspiration windows, a transposition table, quiescence on captures and
+//! promotions, move ordering (hash move, MVV-LVA, killers, history), check extension,
+//! late-move reductions, futility pruning, mate-distance scoring, and draw detection by
+//! repetition and the move-count rule.
+//!
+//! Every game's own terminal rules come from the rules crate: a position with no legal move
+//! is scored from [`Game::decided`] or [`Game::no_moves`] (checkmate, stalemate as a win or a
+//! loss, bare king, citadel draw or win), relative to the side to move; the search never
+//! special-cases a game.
+
+use crate::eval::Evaluator;
+use crate::tt::{Bound, Table};
+use citadel_notation::FenRights;
+use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, MAX_MOVES};
+use serde::{Deserialize, Serialize};
+use std::marker::PhantomData;
+use std::time::{Duration, Instant};
+
+/// The score of a mate at the root (a mate `n` plies away scores `MATE - n`).
+pub const MATE: i32 = 32_000;
+/// Scores beyond this (in absolute value) are mate scores.
+pub const MATE_BOUND: i32 = MATE - 1_000;
+const INF: i32 = MATE + 1;
+/// Deepest ply the search reaches (iterations stop well before).
+pub const MAX_PLY: usize = 128;
+const MAX_DEPTH: u32 = 100;
+
+/// When to stop searching; unset limits do not apply. With no limit at all the search
+/// stops at depth 100 (or when a forced mate is proven).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Limits {
+    /// Deepest iteration (plies).
+    pub depth: Option<u32>,
+    /// Most nodes.
+    pub nodes: Option<u64>,
+    /// Most time.
+    pub movetime: Option<Duration>,
+}
+
+impl Limits {
+    /// Search to a fixed depth.
+    pub fn depth(d: u32) -> Limits {
+        Limits {
+            depth: Some(d),
+            ..Limits::default()
+        }
+    }
+
+    /// Search for a fixed time.
+    pub fn movetime(ms: u64) -> Limits {
+        Limits {
+            movetime: Some(Duration::from_millis(ms)),
+            ..Limits::default()
+        }
+    }
+
+    /// Search a fixed number of nodes.
+    pub fn nodes(n: u64) -> Limits {
+        Limits {
+            nodes: Some(n),
+            ..Limits::default()
+        }
+    }
+}
+
+/// A score for display: centipawns or a mate distance in moves (negative: being mated).
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Score {
+    /// Centipawns, from the side to move's point of view.
+    Cp(i32),
+    /// Mate in this many moves (negative: the side to move is mated).
+    Mate(i32),
+}
+
+impl Score {
+    /// The display form of an internal score.
+    pub fn from_internal(s: i32) -> Score {
+        if s > MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s < -MATE_BOUND {
+            Score::Mate(-((MATE + s) / 2))
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+impl std::fmt::Display for Score {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Score::Cp(c) => write!(f, "cp {c}"),
+            Score::Mate(n) => write!(f, "mate {n}"),
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Debug, Serialize)]
+pub struct SearchResult {
+    /// The best move (`None` only when the position has no legal move).
+    pub best: Option<Move>,
+    /// Its score (internal units: centipawns, or `±(MATE - plies)`).
+    pub score: i32,
+    /// Deepest completed iteration.
+    pub depth: u32,
+    /// Deepest ply reached.
+    pub seldepth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// The principal variation, starting with the best move (every move legal in turn).
+    pub pv: Vec<Move>,
+    /// The outcome when the position has no legal move.
+    pub outcome: Option<Outcome>,
+}
+
+impl SearchResult {
+    /// The score for display.
+    pub fn display_score(&self) -> Score {
+        Score::from_internal(self.score)
+    }
+
+    /// Nodes per second.
+    pub fn nps(&self) -> u64 {
+        let s = self.elapsed.as_secs_f64();
+        if s > 0.0 {
+            (self.nodes as f64 / s) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// A move with its ordering score and material gain.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scored {
+    score: i32,
+    gain: i32,
+    idx: u16,
+}
+
+const HASH_SCORE: i32 = 1 << 30;
+const CAPTURE_SCORE: i32 = 1 << 28;
+const KILLER_SCORE: i32 = 1 << 27;
+const HISTORY_MAX: i32 = 1 << 20;
+/// Slots of the evaluation cache (a power of two).
+const EVAL_CACHE: usize = 1 << 16;
+
+/// The score of a finished game for the side to move, `ply` plies from the root.
+#[inline]
+fn outcome_score(o: &Outcome, us: Color, ply: usize) -> i32 {
+    match o.winner {
+        None => 0,
+        Some(w) if w == us => MATE - ply as i32,
+        Some(_) => -(MATE - ply as i32),
+    }
+}
+
+/// The outcome of a position that has no legal move.
+#[inline]
+fn terminal<G: Game>(pos: &Position<G>) -> Outcome {
+    G::decided(pos).unwrap_or_else(|| G::no_moves(pos))
+}
+
+fn to_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s + ply as i32
+    } else if s < -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+fn from_tt(s: i32, ply: usize) -> i32 {
+    if s > MATE_BOUND {
+        s - ply as i32
+    } else if s < -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
+
+/// The engine for game `G`: its tables live across searches (the transposition table
+/// keeps what earlier searches found).
+pub struct Searcher<G: Game> {
+    eval: Evaluator,
+    tt: Table,
+    lists: Vec<MoveList>,
+    order: Vec<[Scored; MAX_MOVES]>,
+    killers: Vec<[Option<Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<Move>,
+    pv_len: Vec<usize>,
+    eval_cache: Vec<(u64, i32)>,
+    nodes: u64,
+    seldepth: usize,
+    stop: bool,
+    deadline: Option<Instant>,
+    node_limit: u64,
+    _game: PhantomData<G>,
+}
+
+impl<G: FenRights> Searcher<G> {
+    /// A searcher with a transposition table of about `hash_mb` megabytes.
+    pub fn new(hash_mb: usize) -> Self {
+        Self::with_evaluator(hash_mb, Evaluator::new::<G>())
+    }
+
+    /// A searcher with its own evaluator (e.g. [`Evaluator::with_values`]).
+    pub fn with_evaluator(hash_mb: usize, eval: Evaluator) -> Self {
+        let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
+        Searcher {
+            eval,
+            tt: Table::new(hash_mb),
+            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            history: vec![0; 2 * 128 * 128],
+            pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 1],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            nodes: 0,
+            seldepth: 0,
+            stop: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            _game: PhantomData,
+        }
+    }
+}
+
+impl<G: Game> Searcher<G> {
+    /// The evaluator.
+    pub fn evaluator(&self) -> &Evaluator {
+        &self.eval
+    }
+
+    /// The static evaluation, through a small cache keyed by the full Zobrist hash (the
+    /// evaluation depends only on the position, not on how it was reached).
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<G>) -> i32 {
+        let key = pos.hash();
+        let i = key as usize & (EVAL_CACHE - 1);
+        let slot = self.eval_cache[i];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = self.eval.evaluate(pos);
+        self.eval_cache[i] = (key, e);
+        e
+    }
+
+    /// Forgets everything learnt (transposition table, history, killers, evaluations).
+    pub fn clear(&mut self) {
+        self.eval_cache.fill((0, 0));
+        self.tt.clear();
+        self.history.fill(0);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+    }
+
+    /// Searches `root` within `limits` and returns the best move found (always a legal move
+    /// when one exists), its score, depth, node count and principal variation.
+    pub fn search(&mut self, root: &Position<G>, limits: &Limits) -> SearchResult {
+        let start = Instant::now();
+        self.deadline = limits.movetime.map(|t| start + t);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.seldepth = 0;
+        self.stop = false;
+        self.tt.new_search();
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+        for h in &mut self.history {
+            *h /= 4;
+        }
+        let mut pos = root.clone();
+        let list = pos.legal_moves();
+        if list.is_empty() {
+            let o = terminal(&pos);
+            return SearchResult {
+                best: None,
+                score: outcome_score(&o, pos.turn(), 0),
+                depth: 0,
+                seldepth: 0,
+                nodes: 0,
+                elapsed: start.elapsed(),
+                pv: Vec::new(),
+                outcome: Some(o),
+            };
+        }
+        // root moves, first ordered by the hash move and material gain
+        let hash_move = self.tt.probe(pos.hash()).and_then(|e| e.mv);
+        let mut root: Vec<(Move, i32)> = list
+            .iter()
+            .map(|m| {
+                let g = self.eval.gain(&pos, m);
+                let s = if Some(*m) == hash_move {
+                    HASH_SCORE
+                } else if g > 0 {
+                    CAPTURE_SCORE + g
+                } else {
+                    g
+                };
+                (*m, s)
+            })
+            .collect();
+        root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let mut moves: Vec<Move> = root.iter().map(|&(m, _)| m).collect();
+        let max_depth = limits
+            .depth
+            .unwrap_or(MAX_DEPTH)
+            .clamp(1, (MAX_PLY - 8) as u32);
+        let mut score: i32 = 0;
+        let mut completed = 0;
+        let mut pv = vec![moves[0]];
+        for depth in 1..=max_depth {
+            let mut delta = 40;
+            let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
+                (score - delta, score + delta)
+            } else {
+                (-INF, INF)
+            };
+            let first = moves[0];
+            let s = loop {
+                let (s, changed) = self.root(&mut pos, &mut moves, depth as i32, alpha, beta);
+                if self.stop {
+                    // a move that completed its search and beat the first one stands
+                    if changed && moves[0] != first {
+                        score = s;
+                        pv = self.root_pv();
+                    }
+                    break None;
+                }
+                if s <= alpha && alpha > -INF {
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 2;
+                } else if s >= beta && beta < INF {
+                    beta = (beta + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break Some(s);
+                }
+            };
+            let Some(s) = s else { break };
+            score = s;
+            completed = depth;
+            pv = self.root_pv();
+            if pv.first() != Some(&moves[0]) {
+                pv = vec![moves[0]];
+            }
+            if limits.depth.is_none() {
+                if moves.len() == 1 {
+                    break;
+                }
+                if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
+                    break;
+                }
+                if let (Some(t), Some(_)) = (limits.movetime, self.deadline) {
+                    if start.elapsed() * 2 > t {
+                        break;
+                    }
+                }
+            }
+        }
+        let best = moves[0];
+        if pv.first() != Some(&best) {
+            pv = vec![best];
+        }
+        SearchResult {
+            best: Some(best),
+            score,
+            depth: completed,
+            seldepth: self.seldepth as u32,
+            nodes: self.nodes,
+            elapsed: start.elapsed(),
+            pv,
+            outcome: None,
+        }
+    }
+
+    fn root_pv(&self) -> Vec<Move> {
+        self.pv[..self.pv_len[0]].to_vec()
+    }
+
+    /// One iteration over the root moves; the best completed move is moved to the front.
+    /// Returns the best score and whether any move raised alpha.
+    fn root(
+        &mut self,
+        pos: &mut Position<G>,
+        moves: &mut [Move],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> (i32, bool) {
+        self.pv_len[0] = 0;
+        let mut best = -INF;
+        let mut changed = false;
+        for i in 0..moves.len() {
+            let m = moves[i];
+            self.nodes += 1;
+            pos.play(m);
+            let s = if i == 0 {
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1)
+            } else {
+                let mut s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, 1);
+                if s > alpha && s < beta && !self.stop {
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1);
+                }
+                s
+            };
+            pos.undo();
+            if self.stop {
+                break;
+            }
+            if s > best {
+                best = s;
+            }
+            if s > alpha || i == 0 {
+                if s > alpha {
+                    alpha = s;
+                    changed = true;
+                }
+                moves[..=i].rotate_right(1);
+                self.set_pv(0, m);
+                if s >= beta {
+                    break;
+                }
+            }
+        }
+        (best, changed)
+    }
+
+    #[inline]
+    fn set_pv(&mut self, ply: usize, m: Move) {
+        let row = ply * (MAX_PLY + 1);
+        self.pv[row + ply] = m;
+        let child = (ply + 1) * (MAX_PLY + 1);
+        let end = self.pv_len[ply + 1].max(ply + 1);
+        let n = end - (ply + 1);
+        self.pv
+            .copy_within(child + ply + 1..child + ply + 1 + n, row + ply + 1);
+        self.pv_len[ply] = ply + 1 + n;
+    }
+
+    #[inline]
+    fn check_limits(&mut self) {
+        if self.nodes >= self.node_limit {
+            self.stop = true;
+        } else if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stop = true;
+                }
+            }
+        }
+    }
+
+    /// Scores the moves of ply `ply` for ordering; returns how many were kept (all, or
+    /// only the tactical ones when `tactical_only`).
+    fn order_moves(
+        &mut self,
+        pos: &Position<G>,
+        ply: usize,
+        hash_move: Option<Move>,
+        tactical_only: bool,
+    ) -> usize {
+        let us = pos.turn().index();
+        let killers = self.killers[ply];
+        let list = &self.lists[ply];
+        let order = &mut self.order[ply];
+        let mut n = 0;
+        for (i, m) in list.iter().enumerate() {
+            let gain = self.eval.gain(pos, m);
+            if tactical_only && gain <= 0 {
+                continue;
+            }
+            let score = if Some(*m) == hash_move {
+                HASH_SCORE
+            } else if gain > 0 {
+                let mover = self.eval.code_value(pos.code_at(m.from));
+                CAPTURE_SCORE + gain * 16 - mover / 16
+            } else if Some(*m) == killers[0] {
+                KILLER_SCORE + 1
+            } else if Some(*m) == killers[1] {
+                KILLER_SCORE
+            } else {
+                self.history[(us * 128 + m.from.index()) * 128 + m.to.index()]
+            };
+            order[n] = Scored {
+                score,
+                gain,
+                idx: i as u16,
+            };
+            n += 1;
+        }
+        order[..n].sort_unstable_by_key(|s| std::cmp::Reverse(s.score));
+        n
+    }
+
+    fn alphabeta(
+        &mut self,
+        pos: &mut Position<G>,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+    ) -> i32 {
+        self.pv_len[ply] = ply;
+        self.check_limits();
+        if self.stop {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if pos.repetitions() >= 1 {
+            return 0;
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = pos.in_check();
+        if in_check {
+            depth += 1;
+        }
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        let pv_node = beta - alpha > 1;
+        let key = pos.hash();
+        let mut hash_move = None;
+        if let Some(e) = self.tt.probe(key) {
+            hash_move = e.mv;
+            if !pv_node && i32::from(e.depth) >= depth {
+                let s = from_tt(e.score, ply);
+                match e.bound {
+                    Bound::Exact => return s,
+                    Bound::Lower if s >= beta => return s,
+                    Bound::Upper if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        self.lists[ply].clear();
+        pos.generate(&mut self.lists[ply]);
+        if self.lists[ply].is_empty() {
+            return outcome_score(&terminal(pos), pos.turn(), ply);
+        }
+        if pos.halfmove_clock() >= G::config().move_limit {
+            return 0;
+        }
+        let mut futile = false;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            let e = self.static_eval(pos);
+            if depth <= 3 && e - 110 * depth >= beta {
+                return e;
+            }
+            futile = depth <= 2 && e + 100 + 120 * depth <= alpha;
+        }
+        let n = self.order_moves(pos, ply, hash_move, false);
+        let us = pos.turn().index();
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut searched = 0;
+        let alpha0 = alpha;
+        for i in 0..n {
+            let sc = self.order[ply][i];
+            let m = self.lists[ply][sc.idx as usize];
+            let quiet = sc.gain <= 0;
+            let killer = sc.score >= KILLER_SCORE && sc.score < CAPTURE_SCORE;
+            pos.play(m);
+            let reducible = depth >= 3 && quiet && !killer && !in_check && searched >= 3;
+            let prunable = futile && quiet && searched > 0;
+            let gives_check = (reducible || prunable) && pos.in_check();
+            if prunable && !gives_check {
+                pos.undo();
+                continue;
+            }
+            let s = if searched == 0 {
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1)
+            } else {
+                let mut r = 0;
+                if reducible && !gives_check {
+                    r = 1;
+                    if depth >= 5 && searched >= 8 {
+                        r = 2;
+                    }
+                    if pv_node {
+                        r -= 1;
+                    }
+                }
+                let mut s = -self.alphabeta(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && r > 0 {
+                    s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                }
+                if s > alpha && s < beta {
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1);
+                }
+                s
+            };
+            pos.undo();
+            if self.stop {
+                return 0;
+            }
+            searched += 1;
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    self.set_pv(ply, m);
+                    if s >= beta {
+                        if quiet {
+                            let k = &mut self.killers[ply];
+                            if k[0] != Some(m) {
+                                k[1] = k[0];
+                                k[0] = Some(m);
+                            }
+                            let h =
+                                &mut self.history[(us * 128 + m.from.index()) * 128 + m.to.index()];
+                            let bonus = depth * depth;
+                            *h += bonus - *h * bonus / HISTORY_MAX;
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if alpha > alpha0 {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt
+            .store(key, best_move, to_tt(best, ply), depth as i16, bound);
+        best
+    }
+
+    fn qsearch(&mut self, pos: &mut Position<G>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.pv_len[ply] = ply;
+        self.check_limits();
+        if self.stop {
+            return 0;
+        }
+        self.nodes += 1;
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return self.static_eval(pos);
+        }
+        if let Some(o) = G::decided(pos) {
+            return outcome_score(&o, pos.turn(), ply);
+        }
+        let in_check = pos.in_check();
+        let mut best = -INF;
+        let mut stand = 0;
+        if !in_check {
+            // standing pat before generating: a stalemate here is left to the main search
+            stand = self.static_eval(pos);
+            if stand >= beta {
+                return stand;
+            }
+        }
+        self.lists[ply].clear();
+        pos.generate(&mut self.lists[ply]);
+        if self.lists[ply].is_empty() {
+            return outcome_score(&terminal(pos), pos.turn(), ply);
+        }
+        if !in_check {
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let n = self.order_moves(pos, ply, None, !in_check);
+        for i in 0..n {
+            let sc = self.order[ply][i];
+            if !in_check && stand + sc.gain + 200 <= alpha {
+                continue;
+            }
+            let m = self.lists[ply][sc.idx as usize];
+            pos.play(m);
+            let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            pos.undo();
+            if self.stop {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}

@@ -1,0 +1,120 @@
+//! Tactics fixtures: `fixtures/tactics/<variant-id>.json`, positions with the best move(s)
+//! the engine must find at a fixed depth.
+//!
+//! ```json
+//! {"variant": "chess", "positions": [
+//!   {"name": "scholar", "fen": "...", "depth": 2, "best": ["h5f7"], "mate": 1,
+//!    "description": "mate in 1: the queen takes f7"}]}
+//! ```
+//!
+//! `best` lists the accepted moves in coordinate form; `mate` (optional) is the mate
+//! distance in moves the score must show (negative: the side to move is mated).
+
+use crate::{Limits, Score, Searcher};
+use citadel_notation::{coord, fen, FenRights};
+use citadel_rules::{with_game, Variant};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// One fixture file: a game and its positions.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct TacticsFile {
+    /// Variant id.
+    pub variant: String,
+    /// The positions.
+    pub positions: Vec<Tactic>,
+}
+
+/// One position and the move(s) that solve it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Tactic {
+    /// Short name.
+    pub name: String,
+    /// The position.
+    pub fen: String,
+    /// The fixed search depth the test uses.
+    pub depth: u32,
+    /// Accepted best moves (coordinate form).
+    pub best: Vec<String>,
+    /// The expected mate distance in moves, if the position is a forced mate.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// What the position shows.
+    pub description: String,
+}
+
+/// What the engine played on a fixture.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// The move found (coordinate form).
+    pub found: String,
+    /// Its score.
+    pub score: Score,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Reads every `*.json` file of a directory (sorted), or one file.
+pub fn load_dir(path: &Path) -> Result<Vec<(String, TacticsFile)>, String> {
+    let mut files: Vec<_> = if path.is_dir() {
+        std::fs::read_dir(path)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect()
+    } else {
+        vec![path.to_path_buf()]
+    };
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
+            let file: TacticsFile =
+                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+            Ok((p.display().to_string(), file))
+        })
+        .collect()
+}
+
+/// Searches a fixture at its depth; the error says what went wrong (bad FEN, an expected
+/// move that is not legal, a wrong move or mate distance).
+pub fn solve(variant: Variant, t: &Tactic) -> Result<Solution, String> {
+    with_game!(variant, G => solve_in::<G>(t))
+}
+
+fn solve_in<G: FenRights>(t: &Tactic) -> Result<Solution, String> {
+    let pos = fen::parse::<G>(&t.fen).map_err(|e| format!("{}: {e}", t.name))?;
+    let mut expected = Vec::new();
+    for b in &t.best {
+        let m = coord::parse_move(&pos, b).map_err(|e| format!("{}: {e}", t.name))?;
+        expected.push(m);
+    }
+    let mut s = Searcher::<G>::new(16);
+    let r = s.search(&pos, &Limits::depth(t.depth));
+    let Some(best) = r.best else {
+        return Err(format!("{}: no legal move", t.name));
+    };
+    let found = coord::write(&pos, &best);
+    let score = r.display_score();
+    if !expected.contains(&best) {
+        return Err(format!(
+            "{}: found {found} ({score}), expected {}",
+            t.name,
+            t.best.join(" or ")
+        ));
+    }
+    if let Some(n) = t.mate {
+        if score != Score::Mate(n) {
+            return Err(format!(
+                "{}: {found} scores {score}, expected mate {n}",
+                t.name
+            ));
+        }
+    }
+    Ok(Solution {
+        found,
+        score,
+        nodes: r.nodes,
+    })
+}

@@ -1,0 +1,134 @@
+//! The engine's contract: limits stop it cleanly with a legal move, terminal positions are
+//! scored from the game's own outcome, draws by repetition and the move-count rule are seen
+//! inside the search, and mate scores count the distance.
+
+use citadel_notation::{coord, fen};
+use citadel_rules::{CelticCitadel, Chess, PersianPrincess};
+use citadel_search::{Limits, Score, Searcher, MATE};
+use std::time::{Duration, Instant};
+
+const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
+
+#[test]
+fn every_limit_returns_a_legal_move() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let legal = pos.legal_moves();
+    for limits in [
+        Limits::nodes(1),
+        Limits::nodes(500),
+        Limits::depth(1),
+        Limits::depth(3),
+        Limits::movetime(1),
+        Limits::movetime(50),
+    ] {
+        let mut s = Searcher::<Chess>::new(1);
+        let r = s.search(&pos, &limits);
+        let m = r.best.expect("a move");
+        assert!(legal.contains(&m), "{limits:?}: illegal {m:?}");
+        let mut p = pos.clone();
+        for m in &r.pv {
+            assert!(
+                p.legal_moves().contains(m),
+                "{limits:?}: PV move {m:?} illegal"
+            );
+            p.play(*m);
+        }
+    }
+}
+
+#[test]
+fn node_and_time_limits_are_kept() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let mut s = Searcher::<Chess>::new(1);
+    let r = s.search(&pos, &Limits::nodes(5_000));
+    assert!(r.nodes <= 5_000, "{} nodes", r.nodes);
+    let t = Instant::now();
+    let r = s.search(&pos, &Limits::movetime(100));
+    assert!(
+        t.elapsed() < Duration::from_millis(400),
+        "{:?}",
+        t.elapsed()
+    );
+    assert!(r.depth >= 1);
+}
+
+#[test]
+fn fixed_depth_is_reached_exactly() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let mut s = Searcher::<Chess>::new(1);
+    assert_eq!(s.search(&pos, &Limits::depth(4)).depth, 4);
+}
+
+#[test]
+fn no_legal_move_gives_the_outcome() {
+    // fool's mate: White is checkmated
+    let pos = fen::parse::<Chess>("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
+        .unwrap();
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, -MATE);
+    assert_eq!(r.outcome.map(|o| o.result()), Some("0-1"));
+    // stalemate is a draw in chess
+    let pos = fen::parse::<Chess>("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
+    assert_eq!((r.best, r.score), (None, 0));
+    // a king on an enemy citadel has drawn a Persian game
+    let pos = fen::parse::<CelticCitadel>("11/11/1R9/2R8/3K7/4Q6/11/11/11/11/10k w - - 0 1");
+    let r = Searcher::<CelticCitadel>::new(1).search(&pos.unwrap(), &Limits::depth(3));
+    assert_eq!((r.best, r.score), (None, 0));
+}
+
+#[test]
+fn mate_scores_count_the_distance() {
+    let pos = fen::parse::<Chess>("4k3/8/4K3/8/8/8/8/7R w - - 0 1").unwrap();
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
+    assert_eq!(r.display_score(), Score::Mate(1));
+    assert_eq!(r.score, MATE - 1);
+    // mate, not the stalemate Qf7
+    let pos = fen::parse::<Chess>("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1").unwrap();
+    let r = Searcher::<Chess>::new(4).search(&pos, &Limits::depth(5));
+    assert_eq!(r.display_score(), Score::Mate(1), "{r:?}");
+    assert_ne!(coord::write(&pos, &r.best.unwrap()), "f1f7");
+}
+
+#[test]
+fn a_repetition_inside_the_search_is_a_draw() {
+    // Black to move, a queen down, in a position that occurred before: Kh8-g8 and back
+    // repeats it; the repetition is scored as a draw inside the search, so the searched
+    // score of the repeating line is exactly 0.
+    let mut pos = fen::parse::<Chess>("7k/8/8/8/8/8/1Q6/K7 b - - 0 1").unwrap();
+    for t in ["h8g8", "b2c2", "g8h8", "c2b2"] {
+        let m = coord::parse_move(&pos, t).unwrap();
+        pos.play(m);
+    }
+    assert_eq!(pos.repetitions(), 1);
+    let m = coord::parse_move(&pos, "h8g8").unwrap();
+    pos.play(m);
+    // White to move: b2c2 repeats the position after Black's first move
+    let c2 = coord::parse_move(&pos, "b2c2").unwrap();
+    pos.play(c2);
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
+    // Black's g8h8 now repeats a position a third time: the search sees it as a draw
+    let best = coord::write(&pos, &r.best.unwrap());
+    assert_eq!((best.as_str(), r.score), ("g8h8", 0), "{r:?}");
+}
+
+#[test]
+fn the_move_limit_draws_inside_the_search() {
+    // K+R vs K with the clock at 99 plies: the only mate-in-1 ends the game first; without
+    // it every move draws (score 0)
+    let pos = fen::parse::<Chess>("4k3/8/4K3/8/8/8/8/7R w - - 99 80").unwrap();
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(4));
+    assert_eq!(r.display_score(), Score::Mate(1));
+    let pos = fen::parse::<Chess>("4k3/8/3K4/8/8/8/8/7R w - - 99 80").unwrap();
+    let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(4));
+    assert_eq!(r.score, 0, "{r:?}");
+}
+
+#[test]
+fn persian_princess_finds_its_centre_capture_at_depth_1() {
+    let pos =
+        fen::parse::<PersianPrincess>("11/5k5/11/11/11/5s5/3S7/11/5R5/5K5/11 w - - 0 1").unwrap();
+    let r = Searcher::<PersianPrincess>::new(1).search(&pos, &Limits::depth(1));
+    assert_eq!(coord::write(&pos, &r.best.unwrap()), "d5f6");
+}

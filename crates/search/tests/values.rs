@@ -1,0 +1,62 @@
+//! Material values: every piece of every game has one (table or mobility model), they
+//! order the orthodox pieces as chess players do, and the mobility model gives sensible
+//! values for pieces no table names. `cargo test -p citadel-search --test values --
+//! --nocapture` prints the table of every game.
+
+use citadel_notation::FenRights;
+use citadel_rules::{with_game, Game, Variant};
+use citadel_search::eval::{values, Evaluator};
+
+fn table<G: FenRights>() -> Vec<(String, i32, f64)> {
+    let cfg = G::config();
+    let ev = Evaluator::new::<G>();
+    cfg.pieces
+        .defs()
+        .iter()
+        .enumerate()
+        .map(|(k, d)| {
+            (
+                d.name.clone(),
+                ev.values()[k],
+                values::mobility(&cfg.pieces, k),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_piece_of_every_game_has_a_value() {
+    for v in Variant::ALL {
+        let t = with_game!(v, G => table::<G>());
+        let royal = with_game!(v, G => G::config().royal);
+        println!("{}:", v.id());
+        for (k, (name, value, m)) in t.iter().enumerate() {
+            println!("  {name:<22} {value:>5}   (reach {m:.2})");
+            if royal >> k & 1 == 0 {
+                assert!(*value >= 50, "{v}: {name} has value {value}");
+            }
+        }
+    }
+}
+
+#[test]
+fn chess_values_order_the_pieces() {
+    let t = table::<citadel_rules::Chess>();
+    let v = |n: &str| t.iter().find(|(m, _, _)| m == n).map(|x| x.1).expect(n);
+    assert!(v("queen") > v("rook") && v("rook") > v("bishop") && v("bishop") >= v("knight"));
+    assert!(v("knight") > 2 * v("pawn"));
+}
+
+#[test]
+fn the_mobility_model_roughly_reproduces_the_chess_values() {
+    // the model (used for pieces no table names) against the published chess values
+    let set = &citadel_rules::Chess::config().pieces;
+    for (kind, published) in [(4, 325), (3, 325), (2, 500), (1, 975)] {
+        let model = values::model_value(values::mobility(set, kind));
+        let err = (model - published).abs() * 100 / published;
+        assert!(
+            err <= 10,
+            "kind {kind}: model {model}, published {published}"
+        );
+    }
+}

@@ -130,7 +130,6 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         t.push_str(&format!("pv       {}\n", report.pv.join(" ")));
         t
     };
-    // a closed pipe (`| head`) is not an error worth a panic
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), text.as_bytes());
+    out!("{text}");
     Ok(())
 }

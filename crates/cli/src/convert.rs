@@ -117,7 +117,7 @@ pub fn pack(a: &PackArgs) -> Result<(), Failure> {
     } else {
         String::new()
     };
-    println!(
+    outln!(
         "packed {} game(s) into {}: {} bytes{ratio}",
         recs.len(),
         a.output.display(),

@@ -1,5 +1,23 @@
 //! `citadel`: a thin command line over the Citadel crates.
 
+/// `println!` for the command's output: a closed pipe (`citadel ... | head`) ends the
+/// program quietly instead of panicking.
+macro_rules! outln {
+    () => {
+        $crate::emit(format_args!("\n"))
+    };
+    ($($t:tt)*) => {
+        $crate::emit(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// `print!` for the command's output, as [`outln!`].
+macro_rules! out {
+    ($($t:tt)*) => {
+        $crate::emit(format_args!($($t)*))
+    };
+}
+
 mod bestmove;
 mod convert;
 mod games;
@@ -58,12 +76,20 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
+/// Writes to standard output; a closed pipe ends the program with success.
+pub fn emit(args: std::fmt::Arguments) {
+    use std::io::Write;
+    if std::io::stdout().lock().write_fmt(args).is_err() {
+        std::process::exit(0);
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Variants => {
             for v in Variant::ALL {
-                println!("{:<18} {}", v.id(), v.name());
+                outln!("{:<18} {}", v.id(), v.name());
             }
             Ok(())
         }

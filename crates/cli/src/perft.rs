@@ -82,17 +82,17 @@ fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
         divide,
     };
     if a.json {
-        println!("{}", serde_json::to_string(&report)?);
+        outln!("{}", serde_json::to_string(&report)?);
         return Ok(());
     }
     if let Some(d) = &report.divide {
         for e in d {
-            println!("{}: {}", e.mv, e.nodes);
+            outln!("{}: {}", e.mv, e.nodes);
         }
-        println!();
+        outln!();
     }
-    println!("perft {}: {}", report.depth, report.nodes);
-    println!(
+    outln!("perft {}: {}", report.depth, report.nodes);
+    outln!(
         "time: {:.3} s, {:.2} Mnps",
         report.seconds,
         report.nps / 1e6

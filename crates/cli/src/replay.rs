@@ -47,7 +47,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                     .map_err(|e| Diagnostic::from_replay(g, &e)),
             };
             match result {
-                Ok(s) if a.json => println!(
+                Ok(s) if a.json => outln!(
                     "{}",
                     serde_json::to_string(&JsonGame {
                         file: &file,
@@ -60,11 +60,16 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                     } else {
                         "  (declared result contradicts the rules)".into()
                     };
-                    println!(
+                    outln!(
                         "{file} game {}: {}, {} plies, declared {}, rules {} ({}){check}",
-                        s.game, s.variant, s.plies, s.declared_result, s.result, s.termination
+                        s.game,
+                        s.variant,
+                        s.plies,
+                        s.declared_result,
+                        s.result,
+                        s.termination
                     );
-                    println!("  final FEN: {}", s.final_fen);
+                    outln!("  final FEN: {}", s.final_fen);
                 }
                 Err(d) => {
                     bad += 1;
@@ -75,7 +80,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                             Some(m) => format!("{m}: {}", d.reason),
                             None => d.reason.clone(),
                         };
-                        println!(
+                        outln!(
                             "{}",
                             serde_json::to_string(&JsonError {
                                 file: &file,

@@ -246,7 +246,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     if let Some(e) = err {
         return Err(Failure(e.to_string()));
     }
-    println!(
+    outln!(
         "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% ({:.0} s)",
         tally.games(),
         tally.wins,

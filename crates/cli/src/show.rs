@@ -18,19 +18,19 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 
 fn show<G: FenRights>(a: &Args) -> Result<(), Failure> {
     let pos = a.position.position::<G>()?;
-    print!("{}", diagram::render(&pos));
-    println!();
-    println!("FEN:     {}", fen::write(&pos));
+    out!("{}", diagram::render(&pos));
+    outln!();
+    outln!("FEN:     {}", fen::write(&pos));
     let side = match pos.turn() {
         citadel_rules::Color::White => "White",
         citadel_rules::Color::Black => "Black",
     };
     let check = if pos.in_check() { " (in check)" } else { "" };
-    println!("To move: {side}{check}");
-    println!("Moves:   {}", pos.legal_moves().len());
+    outln!("To move: {side}{check}");
+    outln!("Moves:   {}", pos.legal_moves().len());
     match pos.outcome_with_draws() {
-        Some(o) => println!("Outcome: {o} ({})", o.result()),
-        None => println!("Outcome: game in progress"),
+        Some(o) => outln!("Outcome: {o} ({})", o.result()),
+        None => outln!("Outcome: game in progress"),
     }
     Ok(())
 }

@@ -47,7 +47,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                         for r in results {
                             nodes += r.got;
                             seconds += r.seconds;
-                            println!(
+                            outln!(
                                 "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
                                 v.id(),
                                 case.name,
@@ -58,14 +58,14 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                         }
                     }
                     Err(e) => {
-                        println!("FAIL {:<18} {e}", v.id());
+                        outln!("FAIL {:<18} {e}", v.id());
                         failures.push(format!("{file}: {e}"));
                     }
                 }
             }
         }
     }
-    println!(
+    outln!(
         "{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed",
         failures.len()
     );

@@ -30,7 +30,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
             }
         }
     }
-    println!(
+    outln!(
         "{total} game(s) in {} file(s): {} valid, {bad} invalid",
         a.files.len(),
         total - bad

@@ -1,9 +1,10 @@
 //! `citadel bestmove`: the engine's best move, score, depth, nodes, speed and principal
 //! variation for a position.
 
+use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_notation::{coord, fen, SanDialect};
-use citadel_rules::{with_game, Move, Position, Variant};
+use citadel_notation::{coord, fen, san, SanDialect};
+use citadel_rules::{with_game, Move, Position};
 use citadel_search::{play, Limits, Score, Searcher};
 use serde::Serialize;
 
@@ -11,13 +12,9 @@ use serde::Serialize;
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("limit").required(true).args(["depth", "movetime", "nodes"])))]
 pub struct Args {
-    /// Game id (see `citadel variants`).
-    #[arg(long)]
-    variant: String,
-    /// Position (default: the start position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves played from the position first (coordinate form, e.g. `e2e4 e7e5`).
+    #[command(flatten)]
+    position: PositionArgs,
+    /// Moves played from the position first (SAN or coordinates, e.g. `e4 e5` or `e2e4 e7e5`).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
     /// Search to this depth (plies).
@@ -61,17 +58,13 @@ fn move_texts<G: SanDialect>(pos: &Position<G>, m: &Move) -> (String, String) {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
-    with_game!(variant, G => bestmove::<G>(a))
+    with_game!(a.position.variant()?, G => bestmove::<G>(a))
 }
 
 fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
-    let mut pos = match &a.fen {
-        Some(f) => fen::parse::<G>(f)?,
-        None => fen::start::<G>(),
-    };
+    let mut pos = a.position.position::<G>()?;
     for t in &a.moves {
-        let m = coord::parse_move(&pos, t)?;
+        let m = san::parse(&pos, t)?;
         pos.play(m);
     }
     let limits = Limits {

@@ -51,6 +51,12 @@ pub struct DepthResult {
 
 /// Reads one fixture file, or every `*.json` fixture file in a directory (sorted by name).
 pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
+    load_json(path)
+}
+
+/// Reads one JSON fixture file of type `T`, or every `*.json` file of a directory (sorted by
+/// name), each with its path; the error names the file and what is wrong.
+pub fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<(String, T)>, String> {
     let mut files: Vec<_> = if path.is_dir() {
         std::fs::read_dir(path)
             .map_err(|e| format!("{}: {e}", path.display()))?
@@ -65,7 +71,7 @@ pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
         .into_iter()
         .map(|p| {
             let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let file: PerftFile =
+            let file: T =
                 serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
             Ok((p.display().to_string(), file))
         })

@@ -56,25 +56,7 @@ pub struct Solution {
 
 /// Reads every `*.json` file of a directory (sorted), or one file.
 pub fn load_dir(path: &Path) -> Result<Vec<(String, TacticsFile)>, String> {
-    let mut files: Vec<_> = if path.is_dir() {
-        std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "json"))
-            .collect()
-    } else {
-        vec![path.to_path_buf()]
-    };
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let file: TacticsFile =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-            Ok((p.display().to_string(), file))
-        })
-        .collect()
+    crate::suite::load_json(path)
 }
 
 /// Searches a fixture at its depth; the error says what went wrong (bad FEN, an expected

@@ -73,7 +73,7 @@ fn bestmove_errors() {
         "1",
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("`e2e5` is not a legal move here"), "{err}");
+    assert!(err.contains("no legal move from e2 to e5"), "{err}");
     // a finished game has no move
     let (code, out, _) = citadel(&[
         "bestmove",

@@ -23,21 +23,28 @@ pub struct SelfplayArgs {
     /// Fixed depth per move instead of a time.
     #[arg(long)]
     depth: Option<u32>,
-    /// Seed for the random opening plies.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// Plies after which a game stops unfinished (`*`).
-    #[arg(long, default_value_t = 600)]
-    max_plies: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Start position (default: the game's start).
     #[arg(long)]
     fen: Option<String>,
     /// Write the PGN records here (default: standard output).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
+}
+
+/// How each game of `selfplay` and `match` is played.
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// Seed for the random opening plies (and a random player).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Random plies at the start of each game.
+    #[arg(long, default_value_t = 4)]
+    opening_plies: usize,
+    /// Plies after which a game stops unfinished (`*`; a draw in a match's score).
+    #[arg(long, default_value_t = 600)]
+    max_plies: usize,
 }
 
 /// Arguments of `citadel match`.
@@ -55,15 +62,8 @@ pub struct MatchArgs {
     /// The second player, same forms.
     #[arg(long, default_value = "random")]
     opponent: String,
-    /// Seed for the random opening plies (and the random player).
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Random plies at the start of each game.
-    #[arg(long, default_value_t = 4)]
-    opening_plies: usize,
-    /// Plies after which a game stops unfinished (counted as a draw).
-    #[arg(long, default_value_t = 600)]
-    max_plies: usize,
+    #[command(flatten)]
+    play: PlayArgs,
     /// Write the PGN records here.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
@@ -104,8 +104,8 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
     };
     let engine = Player::Engine(limits);
     let settings = GameSettings {
-        opening_plies: a.opening_plies,
-        max_plies: a.max_plies,
+        opening_plies: a.play.opening_plies,
+        max_plies: a.play.max_plies,
         ..GameSettings::default()
     };
     let mut out = open_out(&a.out)?;
@@ -118,7 +118,7 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
             ("White", format!("citadel ({engine})")),
             ("Black", format!("citadel ({engine})")),
         ];
-        let seed = a.seed.wrapping_add(u64::from(g));
+        let seed = a.play.seed.wrapping_add(u64::from(g));
         let rec = play::play_game(&start, [engine, engine], &settings, seed, &tags);
         writeln!(out, "{}", rec.pgn)?;
         out.flush()?;
@@ -194,8 +194,8 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         }
     }
     let settings = GameSettings {
-        opening_plies: a.opening_plies,
-        max_plies: a.max_plies,
+        opening_plies: a.play.opening_plies,
+        max_plies: a.play.max_plies,
         values,
         ..GameSettings::default()
     };
@@ -212,7 +212,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         p2,
         a.games,
         &settings,
-        a.seed,
+        a.play.seed,
         |g, a_white, rec, t| {
             if let Some(o) = out.as_mut() {
                 if let Err(e) = writeln!(o, "{}", rec.pgn).and_then(|_| o.flush()) {

@@ -210,7 +210,7 @@ impl CompiledPiece {
         pieces: Bitboard,
         occupied: Bitboard,
     ) -> bool {
-        if (self.capture_from[target.index()] & pieces).any() {
+        if self.leaps_attack(target, pieces) {
             return true;
         }
         let mut dirs = self.slide_dirs;

@@ -67,7 +67,19 @@ impl Move {
     }
 }
 
-/// Capacity of a [`MoveList`]; no position of any game here comes near it.
+/// Capacity of a [`MoveList`].
+///
+/// Why it is enough: a regular move is one (from, to) pair per promotion choice, and a
+/// piece's destinations are at most those it has on the empty board. The largest armies are
+/// Persian Chess's (9x9 plus 4 citadels, 16 pieces and 9 pawns a side, 4 promotion
+/// choices): even with every pawn promoted to a queen (at most 36 destinations anywhere on
+/// that board), 10 queens x 36 + 2 rooks x 18 + princess and fortress (each under 40) +
+/// 2 bishops x 20 + 2 knights x 8 + king x 9 + castling and rendezvous 3 is under 550.
+/// Tamerlane (11x10 + 2 citadels, 28 pieces a side, one promotion choice) stays under 500
+/// with every pawn promoted, plus at most one swap per own piece; Byzantine's removal
+/// variants at most double its under-150 regular moves. The densest positions we could
+/// build (`crates/rules/tests/move_list.rs`) have under half this capacity. A list never
+/// drops a move: [`MoveList::push`] panics if it is full.
 pub const MAX_MOVES: usize = 1024;
 
 /// A list of moves on the stack.
@@ -93,13 +105,18 @@ impl MoveList {
         }
     }
 
-    /// Appends a move (silently ignored if the list is full, which no game reaches).
+    /// Appends a move.
+    ///
+    /// # Panics
+    /// If the list already holds [`MAX_MOVES`] moves, which no position of any game here
+    /// reaches (see [`MAX_MOVES`]): a move is never dropped silently.
     #[inline(always)]
     pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = m;
-            self.len += 1;
+        if self.len >= MAX_MOVES {
+            overflow();
         }
+        self.moves[self.len] = m;
+        self.len += 1;
     }
 
     /// Number of moves.
@@ -141,6 +158,12 @@ impl MoveList {
     pub fn iter(&self) -> std::slice::Iter<'_, Move> {
         self.as_slice().iter()
     }
+}
+
+#[cold]
+#[inline(never)]
+fn overflow() -> ! {
+    panic!("MoveList overflow: more than {MAX_MOVES} moves")
 }
 
 impl std::ops::Deref for MoveList {

@@ -10,7 +10,9 @@
 //! with different contents). Writers always emit the standard form.
 
 use crate::FenRights;
-use citadel_rules::{Color, Game, Piece, Position, PositionError, Setup};
+use citadel_rules::{
+    with_game, Color, Game, Piece, Position, PositionError, Setup, Variant, VariantPosition,
+};
 
 /// The FEN field an error is in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -99,6 +101,25 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
         _ => (FenField::Position, fen),
     };
     FenError::new(field, text, e.to_string())
+}
+
+/// Parses a FEN into a position of `variant`, the game chosen at run time.
+///
+/// ```
+/// use citadel_notation::fen;
+/// use citadel_rules::Variant;
+/// let text = "4k3/8/8/8/8/8/8/4K2R w K - 0 1";
+/// let pos = fen::read_variant(Variant::Chess, text).unwrap();
+/// assert_eq!(pos.legal_moves().len(), 15);
+/// assert_eq!(fen::write_variant(&pos), text);
+/// ```
+pub fn read_variant(variant: Variant, text: &str) -> Result<VariantPosition, FenError> {
+    with_game!(variant, G => parse::<G>(text).map(VariantPosition::from))
+}
+
+/// Writes the canonical FEN of a position of any game.
+pub fn write_variant(pos: &VariantPosition) -> String {
+    with_game!(pos.variant(), G => write_setup::<G>(&pos.to_setup()))
 }
 
 /// The start position of game `G` ([`Position::start`], the rules' own data).

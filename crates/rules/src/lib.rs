@@ -5,7 +5,7 @@
 //! legal move generation, make/unmake — configured per game by a [`Config`] (board, pieces as
 //! data, royal and pawn kinds, promotion, landing restrictions, named [`rights`]) and the
 //! hooks of the [`Game`] trait, which each game's module implements for its special rules.
-//! The [`Variant`] enum and [`with_game!`] give one entry point for a
+//! The [`Variant`] enum, [`VariantPosition`] and [`with_game!`] give one entry point for a
 //! game chosen at run time. The `citadel-notation` crate adds text formats (FEN, SAN, PGN).
 //!
 //! # A tour
@@ -106,6 +106,7 @@ pub mod shatranj;
 mod start;
 pub mod tamerlane;
 mod variant;
+mod variant_position;
 mod zobrist;
 
 pub use byzantine::Byzantine;
@@ -126,4 +127,5 @@ pub use rights::{Holder, Right, Rights, RightsError};
 pub use shatranj::Shatranj;
 pub use tamerlane::Tamerlane;
 pub use variant::Variant;
+pub use variant_position::VariantPosition;
 pub use zobrist::Zobrist;

@@ -1,0 +1,167 @@
+//! A position whose game is chosen at run time: an enum over the nine [`Position`] types,
+//! with the common operations delegated (for callers who pick the game from user input; hot
+//! loops should use [`with_game!`](crate::with_game) and the generic `Position<G>`).
+
+use crate::{
+    Byzantine, CelticCitadel, Chess, Color, Config, EgyptianEye, MiniCitadel, Move, MoveList,
+    OrientalOmega, Outcome, PersianPrincess, Piece, Position, PositionError, Setup, Shatranj,
+    Tamerlane, Variant,
+};
+use citadel_geometry::Square;
+
+/// A position of any of the games, chosen at run time.
+///
+/// ```
+/// use citadel_rules::{Variant, VariantPosition};
+/// let v: Variant = "persian-princess".parse().unwrap();
+/// let mut pos = VariantPosition::start(v);
+/// assert_eq!(pos.legal_moves().len(), 25);
+/// let m = pos.legal_moves()[0];
+/// pos.play(m);
+/// assert_eq!(pos.perft(1), 25);
+/// assert_eq!(pos.undo(), Some(m));
+/// assert_eq!(pos.variant(), Variant::PersianPrincess);
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)]
+pub enum VariantPosition {
+    Chess(Position<Chess>),
+    CelticCitadel(Position<CelticCitadel>),
+    PersianPrincess(Position<PersianPrincess>),
+    EgyptianEye(Position<EgyptianEye>),
+    OrientalOmega(Position<OrientalOmega>),
+    MiniCitadel(Position<MiniCitadel>),
+    Tamerlane(Position<Tamerlane>),
+    Byzantine(Position<Byzantine>),
+    Shatranj(Position<Shatranj>),
+}
+
+/// Runs `$body` with `$p` bound to the inner position.
+macro_rules! each {
+    ($self:expr, $p:ident => $body:expr) => {
+        match $self {
+            VariantPosition::Chess($p) => $body,
+            VariantPosition::CelticCitadel($p) => $body,
+            VariantPosition::PersianPrincess($p) => $body,
+            VariantPosition::EgyptianEye($p) => $body,
+            VariantPosition::OrientalOmega($p) => $body,
+            VariantPosition::MiniCitadel($p) => $body,
+            VariantPosition::Tamerlane($p) => $body,
+            VariantPosition::Byzantine($p) => $body,
+            VariantPosition::Shatranj($p) => $body,
+        }
+    };
+}
+
+macro_rules! from_position {
+    ($($game:ident),*) => {
+        $(impl From<Position<$game>> for VariantPosition {
+            fn from(p: Position<$game>) -> Self {
+                VariantPosition::$game(p)
+            }
+        })*
+    };
+}
+from_position!(
+    Chess,
+    CelticCitadel,
+    PersianPrincess,
+    EgyptianEye,
+    OrientalOmega,
+    MiniCitadel,
+    Tamerlane,
+    Byzantine,
+    Shatranj
+);
+
+impl VariantPosition {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Self {
+        crate::with_game!(variant, G => Position::<G>::start().into())
+    }
+
+    /// A position of `variant` from a setup, checked as [`Position::from_setup`] does.
+    pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError> {
+        crate::with_game!(variant, G => Position::<G>::from_setup(setup).map(Self::from))
+    }
+
+    /// The game.
+    pub fn variant(&self) -> Variant {
+        match self {
+            VariantPosition::Chess(_) => Variant::Chess,
+            VariantPosition::CelticCitadel(_) => Variant::CelticCitadel,
+            VariantPosition::PersianPrincess(_) => Variant::PersianPrincess,
+            VariantPosition::EgyptianEye(_) => Variant::EgyptianEye,
+            VariantPosition::OrientalOmega(_) => Variant::OrientalOmega,
+            VariantPosition::MiniCitadel(_) => Variant::MiniCitadel,
+            VariantPosition::Tamerlane(_) => Variant::Tamerlane,
+            VariantPosition::Byzantine(_) => Variant::Byzantine,
+            VariantPosition::Shatranj(_) => Variant::Shatranj,
+        }
+    }
+
+    /// The game's configuration.
+    pub fn config(&self) -> &'static Config {
+        each!(self, p => p.config())
+    }
+
+    /// The position's setup.
+    pub fn to_setup(&self) -> Setup {
+        each!(self, p => p.to_setup())
+    }
+
+    /// The legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        each!(self, p => p.legal_moves())
+    }
+
+    /// Plays `m`, which must be legal.
+    pub fn play(&mut self, m: Move) {
+        each!(self, p => p.play(m))
+    }
+
+    /// Takes back the last move played.
+    pub fn undo(&mut self) -> Option<Move> {
+        each!(self, p => p.undo())
+    }
+
+    /// The outcome by the rules of play (see [`Position::outcome`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        each!(self, p => p.outcome())
+    }
+
+    /// The outcome including draws by repetition, move limit and material.
+    pub fn outcome_with_draws(&self) -> Option<Outcome> {
+        each!(self, p => p.outcome_with_draws())
+    }
+
+    /// Side to move.
+    pub fn turn(&self) -> Color {
+        each!(self, p => p.turn())
+    }
+
+    /// Whether the side to move is in check.
+    pub fn in_check(&self) -> bool {
+        each!(self, p => p.in_check())
+    }
+
+    /// The piece on `sq`.
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        each!(self, p => p.piece_at(sq))
+    }
+
+    /// The Zobrist hash.
+    pub fn hash(&self) -> u64 {
+        each!(self, p => p.hash())
+    }
+
+    /// Perft to `depth` ([`crate::perft`]).
+    pub fn perft(&mut self, depth: u32) -> u64 {
+        each!(self, p => crate::perft(p, depth))
+    }
+
+    /// Perft split by first move ([`crate::divide`]).
+    pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
+        each!(self, p => crate::divide(p, depth))
+    }
+}

@@ -48,6 +48,9 @@ fn densest<G: Game>(black: &[(&str, &str)], army: &[&str]) -> usize {
     best
 }
 
+/// Black's pieces: (cell, White symbol).
+type Pieces<'a> = Vec<(&'a str, &'a str)>;
+
 #[test]
 fn the_densest_positions_fit_with_room_to_spare() {
     let q10 = ["Q"; 10];
@@ -64,7 +67,7 @@ fn the_densest_positions_fit_with_room_to_spare() {
         .copied()
         .collect();
     let k = |cell| vec![(cell, "K")];
-    let cases: Vec<(Variant, Vec<(&str, &str)>, Vec<&str>)> = vec![
+    let cases: Vec<(Variant, Pieces, Vec<&str>)> = vec![
         (Variant::PersianPrincess, k("k11"), persian.clone()),
         (Variant::CelticCitadel, k("k11"), persian),
         (Variant::OrientalOmega, k("k11"), omega),

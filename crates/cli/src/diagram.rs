@@ -47,7 +47,7 @@ pub struct ShowPicture {
 impl ShowPicture {
     /// Whether `show` should draw a picture or legend instead of the text board.
     pub fn wanted(&self) -> bool {
-        self.svg || self.png || self.legend
+        self.svg || self.png || self.legend || self.output.is_some()
     }
 }
 
@@ -239,7 +239,8 @@ fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Ga
         } else {
             "..."
         };
-        let label = format!("{}{dots} {}", pos.fullmove_number(), node.san);
+        let marks: String = node.nags.iter().filter_map(|&n| nag_mark(n)).collect();
+        let label = format!("{}{dots} {}{marks}", pos.fullmove_number(), node.san);
         pos.play(*m);
         frames.push(frame(&pos, label, node.comments.clone()));
     }
@@ -254,5 +255,18 @@ fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Ga
         tags: r.tags.clone(),
         frames,
         result: r.result.as_str().to_string(),
+    })
+}
+
+/// The move mark of a NAG that has one (`$1` is `!`, `$4` is `??`).
+fn nag_mark(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
     })
 }

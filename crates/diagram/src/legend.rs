@@ -40,7 +40,7 @@ fn describe(f: Figure) -> String {
     match f {
         Figure::Plain(n) => format!("{} figure", glyph::drawing(n)),
         Figure::Promoted(n) => format!("{} figure with a gold + badge", glyph::drawing(n)),
-        Figure::PawnOf(n) => format!("pawn carrying a {} medal", glyph::drawing(n)),
+        Figure::PawnOf(n) => format!("pawn crowned with a small {}", glyph::drawing(n)),
         Figure::DirectedPawn(true) => "pawn with an arrow toward higher files".into(),
         Figure::DirectedPawn(false) => "pawn with an arrow toward lower files".into(),
     }

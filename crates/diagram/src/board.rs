@@ -80,8 +80,7 @@ pub fn figure_of<G: Game>(kind: u8) -> Figure {
 ///
 /// ```
 /// use citadel_diagram::{svg, Options};
-/// use citadel_rules::{Byzantine, Game, Position};
-/// let pos = Position::<Byzantine>::start();
+/// let pos = citadel_notation::fen::start::<citadel_rules::Byzantine>();
 /// let s = svg(&pos, &Options::default());
 /// assert!(s.starts_with("<svg") && s.contains("ring 4"));
 /// ```

@@ -384,8 +384,8 @@ fn direction<G: Game>(
     let (ux, uy) = (dx / len, dy / len);
     let size = l.glyph_size(sq);
     // tip beyond the figure's side, base a little inside it
-    let tip = (x0 + ux * size * 0.62, y0 + uy * size * 0.62);
-    let back = (x0 + ux * size * 0.36, y0 + uy * size * 0.36);
+    let tip = (x0 + ux * size * 0.52, y0 + uy * size * 0.52);
+    let back = (x0 + ux * size * 0.3, y0 + uy * size * 0.3);
     let w = size * 0.17;
     let (fill, stroke, _) = glyph::palette(c);
     s.push_str(&format!(

@@ -13,14 +13,19 @@ fn write(path: &str, svg: &str) {
 
 fn midgame<G: SanDialect>(v: Variant, dir: &str, ply: usize) {
     let file = format!("fixtures/games/{}/random-mates.pgn", v.id());
-    let Ok(text) = std::fs::read_to_string(&file) else { return };
+    let Ok(text) = std::fs::read_to_string(&file) else {
+        return;
+    };
     let records = pgn::parse(&text).expect("fixture parses");
     let played = replay::play::<G>(&records[0]).expect("fixture replays");
     let mut pos = played.start.clone();
     for m in played.moves.iter().take(ply) {
         pos.play(*m);
     }
-    write(&format!("{dir}/{}-midgame.png", v.id()), &svg(&pos, &Options::from_position(&pos)));
+    write(
+        &format!("{dir}/{}-midgame.png", v.id()),
+        &svg(&pos, &Options::from_position(&pos)),
+    );
 }
 
 fn main() {

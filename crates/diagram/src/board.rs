@@ -102,7 +102,7 @@ pub fn svg<G: Game>(pos: &Position<G>, opts: &Options) -> String {
     decoration(&mut s, &layout, &decor);
     highlights(&mut s, &layout, opts);
     if !opts.no_coordinates {
-        coordinates(&mut s, geo, &layout, &decor);
+        coordinates(&mut s, geo, &layout);
     }
     pieces(&mut s, pos, &layout);
     arrows(&mut s, &layout, &opts.arrows);
@@ -264,7 +264,7 @@ fn label(s: &mut String, x: f32, y: f32, size: f32, text: &str) {
     ));
 }
 
-fn coordinates(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout, d: &Decor) {
+fn coordinates(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout) {
     s.push_str(r#"<g id="coordinates">"#);
     if l.round {
         let outer = crate::layout::HOLE + geo.ranks() as f32 * crate::layout::RING;
@@ -328,7 +328,6 @@ fn coordinates(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout, d: 
         // cells outside the frame carry their names
         for sq in geo.detached() {
             if let CellShape::Square { x, y, size } = l.cells[sq.index()] {
-                let _ = d;
                 s.push_str(&format!(
                     r##"<text x="{}" y="{}" font-size="12" text-anchor="middle" fill="#3b2f25">{}</text>"##,
                     r2(x + size / 2.0),
@@ -357,7 +356,7 @@ fn pieces<G: Game>(s: &mut String, pos: &Position<G>, l: &Layout) {
             size,
         ));
         if let Figure::DirectedPawn(up) = fig {
-            direction(s, pos, l, sq, up, p.color);
+            direction::<G>(s, l, sq, up, p.color);
         }
     }
     s.push_str("</g>");
@@ -365,14 +364,7 @@ fn pieces<G: Game>(s: &mut String, pos: &Position<G>, l: &Layout) {
 
 /// A Byzantine pawn's direction: a small arrowhead beside it, toward the next cell of its
 /// ring in its direction.
-fn direction<G: Game>(
-    s: &mut String,
-    _pos: &Position<G>,
-    l: &Layout,
-    sq: Square,
-    up: bool,
-    c: Color,
-) {
+fn direction<G: Game>(s: &mut String, l: &Layout, sq: Square, up: bool, c: Color) {
     let geo = G::config().geometry();
     let Some(next) = geo.step(sq, if up { 1 } else { -1 }, 0) else {
         return;

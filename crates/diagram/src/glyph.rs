@@ -395,8 +395,7 @@ pub fn place(fig: Figure, color: Color, x: f32, y: f32, size: f32) -> String {
         Figure::Plain(f) => use_at(f, x, y, s),
         Figure::DirectedPawn(_) => use_at("pawn", x, y, s),
         Figure::Promoted(f) => {
-            let (fill, stroke, _) = palette(color);
-            let _ = fill;
+            let (_, stroke, _) = palette(color);
             format!(
                 r##"{}<circle cx="{}" cy="{}" r="{}" fill="#e3b23c" stroke="{stroke}" stroke-width="{}"/><path d="M{} {}h{}M{} {}v{}" stroke="{stroke}" stroke-width="{}" stroke-linecap="round"/>"##,
                 use_at(f, x, y, s),

@@ -160,7 +160,10 @@ fn byzantine_board_is_round() {
     let (pm, l) = render::<G>();
     // corners of the picture lie outside the rings: transparent; the middle is the hole
     assert_eq!(rgba(&pm, 3.0, 3.0)[3], 0);
-    assert!(close(rgba(&pm, l.centre.0, l.centre.1 + 60.0), hex("#e9e2d0")));
+    assert!(close(
+        rgba(&pm, l.centre.0, l.centre.1 + 60.0),
+        hex("#e9e2d0")
+    ));
     // empty cells e1..e4 alternate colours
     let g = G::config().geometry();
     for r in 1..=4 {
@@ -186,8 +189,8 @@ fn flipping_turns_the_board_round() {
 #[test]
 fn highlights_are_drawn() {
     type G = citadel_rules::Chess;
-    let pos = fen::parse::<G>("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3")
-        .unwrap();
+    let pos =
+        fen::parse::<G>("rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3").unwrap();
     let o = Options::from_position(&pos);
     assert_eq!(o.check, vec![sq::<G>("e1")]);
     let mut o = o;

@@ -222,16 +222,16 @@ pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
 fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, Failure> {
     let played = replay::play::<G>(r).map_err(|e| Failure(e.to_string()))?;
     let frame = |pos: &Position<G>, san: String, comments: Vec<String>| {
-        let mut o = Options::from_position(pos);
-        o.external_defs = true;
+        let o = Options::from_position(pos);
         viewer::Frame {
-            svg: citadel_diagram::svg(pos, &o),
+            svg: citadel_diagram::board::picture(pos, &o).position,
             san,
             comments,
             fen: fen::write(pos),
         }
     };
     let mut pos = played.start.clone();
+    let base = citadel_diagram::board::picture(&pos, &Options::default());
     let mut frames = vec![frame(&pos, String::new(), r.main.comments.clone())];
     for (m, node) in played.moves.iter().zip(&r.main.moves) {
         let dots = if pos.turn() == citadel_rules::Color::White {
@@ -253,6 +253,8 @@ fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Ga
     Ok(viewer::Game {
         title,
         tags: r.tags.clone(),
+        open: base.open,
+        board: base.board,
         frames,
         result: r.result.as_str().to_string(),
     })

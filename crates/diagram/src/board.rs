@@ -85,29 +85,55 @@ pub fn figure_of<G: Game>(kind: u8) -> Figure {
 /// assert!(s.starts_with("<svg") && s.contains("ring 4"));
 /// ```
 pub fn svg<G: Game>(pos: &Position<G>, opts: &Options) -> String {
+    let p = picture(pos, opts);
+    let defs = if opts.external_defs {
+        String::new()
+    } else {
+        defs()
+    };
+    format!("{}{defs}{}{}</svg>\n", p.open, p.board, p.position)
+}
+
+/// A diagram in three parts, so that pages showing many positions of one game (the HTML
+/// viewer) hold the board once: `open + board + position + "</svg>"` is the diagram
+/// (its glyph library, [`defs`], given elsewhere in the page).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Picture {
+    /// The `<svg>` start tag and title.
+    pub open: String,
+    /// What does not depend on the position: cells, citadels, centre, Eye, coordinates.
+    pub board: String,
+    /// The highlights, pieces and arrows.
+    pub position: String,
+}
+
+/// The parts of the diagram of `pos` (see [`Picture`]); `opts.external_defs` is ignored.
+pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
     let cfg = G::config();
     let geo = cfg.geometry();
     let layout = Layout::new(geo, opts.flip);
     let decor = Decor::of(variant_of::<G>(), geo);
-    let mut s = format!(
-        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, Verdana, sans-serif">"#,
+    let open = format!(
+        r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title>"#,
+        variant_of::<G>().name(),
         w = r2(layout.width),
         h = r2(layout.height)
     );
-    if !opts.external_defs {
-        s.push_str(&defs());
-    }
-    s.push_str(&format!("<title>{}</title>", variant_of::<G>().name()));
-    cells(&mut s, geo, &layout, &decor);
-    decoration(&mut s, &layout, &decor);
-    highlights(&mut s, &layout, opts);
+    let mut board = String::new();
+    cells(&mut board, geo, &layout, &decor);
+    decoration(&mut board, &layout, &decor);
     if !opts.no_coordinates {
-        coordinates(&mut s, geo, &layout);
+        coordinates(&mut board, geo, &layout);
     }
-    pieces(&mut s, pos, &layout);
-    arrows(&mut s, &layout, &opts.arrows);
-    s.push_str("</svg>\n");
-    s
+    let mut position = String::new();
+    highlights(&mut position, &layout, opts);
+    pieces(&mut position, pos, &layout);
+    arrows(&mut position, &layout, &opts.arrows);
+    Picture {
+        open,
+        board,
+        position,
+    }
 }
 
 fn cells(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout, d: &Decor) {

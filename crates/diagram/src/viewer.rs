@@ -9,7 +9,7 @@ use serde::Serialize;
 /// One position of a game as the viewer shows it.
 #[derive(Clone, Debug, Serialize)]
 pub struct Frame {
-    /// The board (an SVG made with [`crate::Options::external_defs`]).
+    /// The position's layer of the diagram ([`crate::board::Picture::position`]).
     pub svg: String,
     /// The move that led here in SAN, with its number (`"12... Nf4"`); empty at the start.
     pub san: String,
@@ -26,6 +26,10 @@ pub struct Game {
     pub title: String,
     /// The record's tags, shown under the heading.
     pub tags: Vec<(String, String)>,
+    /// The diagram's start tag ([`crate::board::Picture::open`]).
+    pub open: String,
+    /// The board under every position ([`crate::board::Picture::board`]).
+    pub board: String,
     /// The start position and the position after each ply.
     pub frames: Vec<Frame>,
     /// The result (`"1-0"`, `"*"`).
@@ -39,7 +43,9 @@ pub struct Game {
 /// let g = Game {
 ///     title: "demo".into(),
 ///     tags: vec![],
-///     frames: vec![Frame { svg: "<svg/>".into(), san: String::new(), comments: vec![], fen: "8/8 w".into() }],
+///     open: "<svg>".into(),
+///     board: String::new(),
+///     frames: vec![Frame { svg: "<g/>".into(), san: String::new(), comments: vec![], fen: "8/8 w".into() }],
 ///     result: "*".into(),
 /// };
 /// let page = html("demo", &[g]);
@@ -135,7 +141,7 @@ function show(i) {
   const F = games[game].frames;
   ply = Math.max(0, Math.min(F.length - 1, i));
   const f = F[ply];
-  $("board").innerHTML = f.svg;
+  $("board").innerHTML = games[game].open + games[game].board + f.svg + "</svg>";
   $("san").textContent = ply === 0 ? "start" : f.san;
   $("ply").textContent = "ply " + ply + " of " + (F.length - 1);
   $("comments").textContent = f.comments.join("\n");

@@ -100,7 +100,7 @@ h1 { font-size: 1.3em; margin: 0 0 .3em; }
 <div id="board"></div>
 <div id="side">
 <div id="controls">
-<button id="first" title="start (Home)">&#x23EE;</button><button id="prev" title="back (Left arrow)">&#x25C0;</button><button id="next" title="forward (Right arrow)">&#x25B6;</button><button id="last" title="end (End)">&#x23ED;</button>
+<button id="first" title="start (Home)">|&#x25C0;</button><button id="prev" title="back (Left arrow)">&#x25C0;</button><button id="next" title="forward (Right arrow)">&#x25B6;</button><button id="last" title="end (End)">&#x25B6;|</button>
 </div>
 <div id="san"></div>
 <div id="ply"></div>

@@ -1,4 +1,5 @@
 //! Diagram speed: building the SVG of a position and rendering it to PNG with resvg.
+#![allow(missing_docs)] // criterion_group! generates undocumented items
 use citadel_diagram::{png, svg, Options};
 use criterion::{criterion_group, criterion_main, Criterion};
 

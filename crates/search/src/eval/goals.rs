@@ -1,8 +1,8 @@
-//! Each game's own goals, keyed by variant id: the citadels (a draw for Persian Chess and
-//! Tamerlane, a win for Mini Citadel Chess) and the Persian Princess centre cell.
-//!
-//! Cells are looked up by name, so a game missing from this build simply gets no special
-//! term.
+//! The evaluation of each game's goals, read from the rules ([`citadel_rules::Goals`]), never
+//! from the game's name: cells where a royal piece draws (the citadels of Persian Chess and
+//! Tamerlane), cells where any piece wins (Mini Citadel's citadels), and strong points only
+//! some kinds may hold (the Persian Princess centre). A game gets these terms by declaring
+//! its goals; a game without any gets none.
 
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_rules::Config;
@@ -10,29 +10,18 @@ use citadel_rules::Config;
 /// Per enemy citadel: its cell and, by kind, the moves from each cell to it.
 pub type CitadelDistances = Vec<(Square, Vec<Vec<u8>>)>;
 
-/// Cell names of each side's goal citadels (White's, Black's).
-type Goals = Option<[&'static [&'static str]; 2]>;
-
-/// The special evaluation terms of one game.
+/// The goal terms of one game's evaluation.
 #[derive(Clone, Debug, Default)]
-pub struct Special {
+pub struct GoalTerms {
     /// Citadel draw: per side, the enemy citadels its royal piece draws by entering, and the
     /// king-step distance from every cell to the nearest of them (255: unreachable).
     pub draw_citadels: Option<([Bitboard; 2], [Vec<u8>; 2])>,
     /// Citadel win: per side, each enemy citadel its pieces win by entering, with the number
     /// of (non-capturing) moves from each cell to it, by kind.
     pub win_citadels: Option<[CitadelDistances; 2]>,
-    /// Persian Princess: the centre cell only pawns and princesses may enter, and the
-    /// princess kind.
-    pub centre: Option<(Square, u8)>,
-}
-
-fn cells(geo: &Geometry, names: &[&str]) -> Option<Bitboard> {
-    let mut b = Bitboard::EMPTY;
-    for n in names {
-        b.insert(geo.parse_square(n)?);
-    }
-    Some(b)
+    /// Strong points (cells only some kinds may land on), with the kinds that may, as a bit
+    /// per kind (Persian Princess: f6, pawns and the princess).
+    pub strong_points: Vec<(Square, u32)>,
 }
 
 /// Breadth-first distance from every cell to `goal`, where `next(sq)` lists a cell's
@@ -76,76 +65,64 @@ pub fn king_steps(geo: &Geometry, s: Square) -> Bitboard {
     b
 }
 
-impl Special {
-    /// The special terms of the game `cfg` describes.
-    pub fn new(cfg: &Config) -> Special {
+impl GoalTerms {
+    /// The goal terms of the game `cfg` describes.
+    pub fn new(cfg: &Config) -> GoalTerms {
         let geo = cfg.geometry();
-        let mut sp = Special::default();
-        let (draw, win): (Goals, Goals) = match cfg.id {
-            "celtic-citadel" | "persian-princess" | "egyptian-eye" | "oriental-omega" => {
-                (Some([&["a11", "k11"], &["a1", "k1"]]), None)
-            }
-            "tamerlane" => (Some([&["x2"], &["x1"]]), None),
-            "mini-citadel" => (None, Some([&["a10", "j10"], &["a1", "j1"]])),
-            _ => (None, None),
-        };
-        if let Some([w, b]) = draw {
-            if let (Some(w), Some(b)) = (cells(geo, w), cells(geo, b)) {
-                // a royal piece that may never land there (the Egyptian Eye's diagonals)
-                // makes no use of a citadel
-                let mut land = Bitboard::EMPTY;
-                for k in 0..cfg.symbols.len() {
-                    if cfg.is_royal(k as u8) {
-                        land |= cfg.landing[k];
-                    }
-                }
-                let goals = [w & land, b & land];
-                if goals[0].any() || goals[1].any() {
-                    let d = goals.map(|g| distance(geo, g, |s| king_steps(geo, s)));
-                    sp.draw_citadels = Some((goals, d));
-                }
+        let goals = &cfg.goals;
+        let mut terms = GoalTerms::default();
+        // a royal piece that may never land on a draw cell (the Egyptian Eye's diagonals)
+        // makes no use of it
+        let mut land = Bitboard::EMPTY;
+        for k in 0..cfg.symbols.len() {
+            if cfg.is_royal(k as u8) {
+                land |= cfg.landing[k];
             }
         }
-        if let Some([w, b]) = win {
-            if let (Some(w), Some(b)) = (cells(geo, w), cells(geo, b)) {
-                let goals = [w, b];
-                let set = &cfg.pieces;
-                let per_side = [0usize, 1].map(|c| {
-                    // predecessors of each cell by kind: cells from which one move reaches it
-                    let preds: Vec<Vec<Bitboard>> = (0..set.len())
-                        .map(|k| {
-                            let p = set.piece(c, k);
-                            let mut pred = vec![Bitboard::EMPTY; geo.len()];
-                            for from in geo.all() {
-                                let (q, _) = p.targets(geo, from, Bitboard::EMPTY);
-                                for to in q {
-                                    pred[to.index()].insert(from);
-                                }
+        let draw = goals.royal_draw.map(|g| g & land);
+        if draw[0].any() || draw[1].any() {
+            let d = draw.map(|g| distance(geo, g, |s| king_steps(geo, s)));
+            terms.draw_citadels = Some((draw, d));
+        }
+        let win = goals.piece_win;
+        if win[0].any() || win[1].any() {
+            let set = &cfg.pieces;
+            let per_side = [0usize, 1].map(|c| {
+                // predecessors of each cell by kind: cells from which one move reaches it
+                let preds: Vec<Vec<Bitboard>> = (0..set.len())
+                    .map(|k| {
+                        let p = set.piece(c, k);
+                        let mut pred = vec![Bitboard::EMPTY; geo.len()];
+                        for from in geo.all() {
+                            let (q, _) = p.targets(geo, from, Bitboard::EMPTY);
+                            for to in q {
+                                pred[to.index()].insert(from);
                             }
-                            pred
-                        })
-                        .collect();
-                    goals[c]
-                        .iter()
-                        .map(|cell| {
-                            let by_kind = preds
-                                .iter()
-                                .map(|pred| {
-                                    distance(geo, Bitboard::from_square(cell), |s| pred[s.index()])
-                                })
-                                .collect();
-                            (cell, by_kind)
-                        })
-                        .collect()
-                });
-                sp.win_citadels = Some(per_side);
-            }
+                        }
+                        pred
+                    })
+                    .collect();
+                win[c]
+                    .iter()
+                    .map(|cell| {
+                        let by_kind = preds
+                            .iter()
+                            .map(|pred| {
+                                distance(geo, Bitboard::from_square(cell), |s| pred[s.index()])
+                            })
+                            .collect();
+                        (cell, by_kind)
+                    })
+                    .collect()
+            });
+            terms.win_citadels = Some(per_side);
         }
-        if cfg.id == "persian-princess" {
-            if let (Some(f6), Some(k)) = (geo.parse_square("f6"), cfg.kind_named("princess")) {
-                sp.centre = Some((f6, k));
-            }
+        for cell in goals.strong_points {
+            let kinds = (0..cfg.landing.len())
+                .filter(|&k| cfg.landing[k].contains(cell))
+                .fold(0u32, |b, k| b | 1 << k);
+            terms.strong_points.push((cell, kinds));
         }
-        sp
+        terms
     }
 }

@@ -1,6 +1,5 @@
 //! Squares (dense cell indices), coordinates and the eight directions.
 
-
 /// A cell of a board, by its dense index in that board's [`Geometry`](crate::Geometry).
 ///
 /// Indices run rank by rank from the lowest rank, files left to right, over existing cells

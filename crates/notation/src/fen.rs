@@ -99,10 +99,9 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
     FenError::new(field, text, e.to_string())
 }
 
-/// The start position of game `G`.
+/// The start position of game `G` ([`Position::start`], the rules' own data).
 pub fn start<G: FenRights>() -> Position<G> {
-    parse::<G>(G::config().start_fen)
-        .unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
+    Position::start()
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
@@ -170,15 +169,7 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
 
 /// The piece symbols of `G`, longest first, with their pieces.
 fn tokens<G: Game>() -> Vec<(String, Piece)> {
-    let cfg = G::config();
-    let mut t: Vec<(String, Piece)> = Vec::new();
-    for k in 0..cfg.symbols.len() as u8 {
-        for c in Color::BOTH {
-            t.push((cfg.symbol_of(k, c), Piece::new(k, c)));
-        }
-    }
-    t.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
-    t
+    G::config().tokens()
 }
 
 /// How a FEN rank's digits are read.

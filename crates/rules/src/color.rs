@@ -1,6 +1,5 @@
 //! The two sides.
 
-
 /// A side: White moves first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -11,7 +11,7 @@
 //!   be captured or attacked ([`Game::immune`]), so no move entering or leaving a citadel
 //!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
 
-use crate::Bitboards;
+use crate::{Bitboards, Holder, Right};
 use crate::{Color, Config, Game, Goals, Outcome, Piece, Position, PositionError, Termination};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::{catalog, PieceDef};
@@ -61,6 +61,14 @@ const START_KINDS: [u8; 10] = [
     kind::GUARD,
 ];
 
+/// The FEN letters of the first-move rights per side, by start file a..j: `A`/`a` the guard
+/// in the a-file citadel, `B`..`I`/`b`..`i` the pieces of the second/ninth rank, `J`/`j` the
+/// guard in the j-file citadel. Written in the order `ABCDEFGHIJabcdefghij`.
+pub const RIGHT_LETTERS: [[&str; 10]; 2] = [
+    ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"],
+    ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"],
+];
+
 struct Tables {
     cfg: Config,
     /// All four citadels.
@@ -89,7 +97,12 @@ fn build() -> Tables {
     ];
     let mut defs = base.clone();
     defs.extend(base.iter().map(catalog::promoted));
-    let mut cfg = Config::new(crate::Variant::MiniCitadel, boards::mini_citadel(), defs, START);
+    let mut cfg = Config::new(
+        crate::Variant::MiniCitadel,
+        boards::mini_citadel(),
+        defs,
+        START,
+    );
     for k in 0..PROMOTED {
         let sym = format!("+{}", cfg.symbols[k as usize]);
         cfg = cfg.symbol(k + PROMOTED, &sym).promotes(k, &[k + PROMOTED]);
@@ -113,6 +126,17 @@ fn build() -> Tables {
     };
     let right_cells =
         [true, false].map(|white| std::array::from_fn(|f| (cell(f, white), START_KINDS[f])));
+    let named = Color::BOTH
+        .iter()
+        .flat_map(|&c| {
+            (0..10).map(move |f| Right {
+                fen: RIGHT_LETTERS[c.index()][f],
+                color: c,
+                holder: Holder::FirstMove(right_cells[c.index()][f].0),
+            })
+        })
+        .collect();
+    let cfg = cfg.rights(named);
     let b = |ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
     let enemy_citadels = [b(&["a10", "j10"]), b(&["a1", "j1"])];
     let pawn_ranks = (2..=7)

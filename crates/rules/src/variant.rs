@@ -1,6 +1,5 @@
 //! The `Variant` enum: one entry point for every game, and static dispatch to its rules.
 
-
 /// Every game of the project, by its id.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

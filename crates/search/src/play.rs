@@ -198,7 +198,10 @@ pub fn play_game<G: Game>(
         start: start.clone(),
         moves,
         outcome,
-        tags: tags.iter().map(|(k, v)| (k.to_string(), v.clone())).collect(),
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
     }
 }
 

@@ -24,7 +24,11 @@ fn goal_terms_follow_the_declared_goals_of_every_game() {
         let expect_draw = draws && v != Variant::EgyptianEye && v != Variant::Tamerlane;
         assert_eq!(t.draw_citadels.is_some(), expect_draw, "{v}");
         assert_eq!(t.win_citadels.is_some(), wins, "{v}");
-        assert_eq!(t.strong_points.len() as u32, goals.strong_points.count(), "{v}");
+        assert_eq!(
+            t.strong_points.len() as u32,
+            goals.strong_points.count(),
+            "{v}"
+        );
     }
 }
 
@@ -39,8 +43,14 @@ fn the_games_declare_their_goals() {
     ] {
         assert_eq!(has(v).royal_draw.map(Bitboard::count), [2, 2], "{v}");
     }
-    assert_eq!(has(Variant::Tamerlane).royal_draw.map(Bitboard::count), [1, 1]);
-    assert_eq!(has(Variant::MiniCitadel).piece_win.map(Bitboard::count), [2, 2]);
+    assert_eq!(
+        has(Variant::Tamerlane).royal_draw.map(Bitboard::count),
+        [1, 1]
+    );
+    assert_eq!(
+        has(Variant::MiniCitadel).piece_win.map(Bitboard::count),
+        [2, 2]
+    );
     assert_eq!(has(Variant::PersianPrincess).strong_points.count(), 1);
     for v in [Variant::Chess, Variant::Shatranj, Variant::Byzantine] {
         assert_eq!(has(v), citadel_rules::Goals::default(), "{v}");
@@ -74,12 +84,15 @@ fn the_persian_princess_centre_rewards_a_princess_there() {
     type G = citadel_rules::PersianPrincess;
     let ev = Evaluator::new::<G>();
     let at = |cell: &str| {
-        ev.evaluate(&position::<G>(Color::White, &[
-            ("f2", KING, Color::White),
-            ("f10", KING, Color::Black),
-            (cell, PRINCESS, Color::White),
-            ("b5", PAWN, Color::Black),
-        ]))
+        ev.evaluate(&position::<G>(
+            Color::White,
+            &[
+                ("f2", KING, Color::White),
+                ("f10", KING, Color::Black),
+                (cell, PRINCESS, Color::White),
+                ("b5", PAWN, Color::Black),
+            ],
+        ))
     };
     // f6 and its mirror-image neighbours: only the centre carries the strong-point bonus
     let centre = at("f6");

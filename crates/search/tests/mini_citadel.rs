@@ -357,24 +357,27 @@ fn fen_errors_name_the_text() {
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/2NBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1");
     assert_eq!(e.field, FenField::Rights);
     assert_eq!(e.text, "ABCDEFGHIJabcdefghij");
-    assert_eq!(e.reason, "right `B`: b2 is empty, not White's unmoved rook");
+    assert_eq!(
+        e.reason,
+        "invalid right: `B`: b2 is empty, not White's unmoved rook"
+    );
     // a right for a moved piece: a knight stands on the rook's start cell
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1NRBQKBNR1/G8G w B - 0 1");
     assert_eq!(
         e.reason,
-        "right `B`: b2 holds `N`, not White's unmoved rook"
+        "invalid right: `B`: b2 holds `N`, not White's unmoved rook"
     );
     // a promoted piece has no right
     let e = err("+g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w a - 0 1");
     assert_eq!(
         e.reason,
-        "right `a`: a10 holds `+g`, not Black's unmoved guard"
+        "invalid right: `a`: a10 holds `+g`, not Black's unmoved guard"
     );
     // a right of the wrong side's piece
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/g8G w A - 0 1");
     assert_eq!(
         e.reason,
-        "right `A`: a1 holds `g`, not White's unmoved guard"
+        "invalid right: `A`: a1 holds `g`, not White's unmoved guard"
     );
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w AA - 0 1");
     assert_eq!(e.reason, "right `A` given twice");

@@ -22,7 +22,10 @@ fn replay<G: SanDialect>(rec: &GameRecord<G>) -> Result<String, String> {
     replay::validate(&back[0]).map_err(|e| format!("{e}\n{text}"))?;
     let got = played.outcome.map_or("*", |o| o.result());
     if got != rec.result() {
-        return Err(format!("replayed game ends {got}, record says {}", rec.result()));
+        return Err(format!(
+            "replayed game ends {got}, record says {}",
+            rec.result()
+        ));
     }
     Ok(text)
 }

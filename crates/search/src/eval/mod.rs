@@ -420,12 +420,7 @@ impl Evaluator {
 
     /// The game's goals (White's point of view), given each side's attacked cells and the
     /// score so far.
-    fn goal_terms<G: Game>(
-        &self,
-        pos: &Position<G>,
-        attacks: &[Bitboard; 2],
-        score: i32,
-    ) -> i32 {
+    fn goal_terms<G: Game>(&self, pos: &Position<G>, attacks: &[Bitboard; 2], score: i32) -> i32 {
         let sp = &self.goals;
         let bb = pos.bitboards();
         let mut t = 0;
@@ -504,4 +499,3 @@ impl Evaluator {
         t
     }
 }
-

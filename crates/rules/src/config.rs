@@ -38,8 +38,8 @@ pub struct Config {
     pub move_limit: u16,
     /// The cells that end the game or that only some pieces may hold.
     pub goals: Goals,
-    /// The start position, as a FEN in the standard form (read by [`Position::start`]
-    /// (crate::Position::start) without any other crate).
+    /// The start position, as a FEN in the standard form (read by
+    /// [`Position::start`](crate::Position::start) without any other crate).
     pub start_fen: &'static str,
     /// The game's rights (castling, rendezvous, ...), in FEN writing order.
     pub rights: Rights,

@@ -3,7 +3,7 @@
 //! legal moves and ends in the recorded result.
 
 use citadel_notation::{fen, pgn, replay, SanDialect};
-use citadel_rules::{with_game, Game, Variant};
+use citadel_rules::{with_game, Variant};
 use citadel_search::play::{play_game, run_match, GameRecord, GameSettings, Player};
 use citadel_search::Limits;
 

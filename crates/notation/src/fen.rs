@@ -87,11 +87,13 @@ pub fn parse<G: FenRights>(fen: &str) -> Result<Position<G>, FenError> {
 fn position_error(fen: &str, e: PositionError) -> FenError {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let (field, text) = match e {
-        PositionError::BadRight(_) => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
-        PositionError::BadEnPassant(_) => {
+        ref r if r.is_rights() => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
+        PositionError::BadEnPassant { .. } => {
             (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
         }
         PositionError::BadSquare { .. }
+        | PositionError::Unpromoted { .. }
+        | PositionError::UnknownKind { .. }
         | PositionError::TooMany { .. }
         | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),
         _ => (FenField::Position, fen),

@@ -3,7 +3,7 @@
 
 use crate::game::Changes;
 use crate::rights::Right;
-use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position};
+use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position, PositionError};
 use citadel_geometry::{Bitboard, Square};
 
 /// One way of castling.
@@ -104,6 +104,29 @@ impl Castling {
                 out.push(m);
             }
         }
+    }
+
+    /// Checks that every castling right held has its king and rook on their start cells.
+    pub fn validate<G: Game>(&self, pos: &Position<G>) -> Result<(), PositionError> {
+        let cfg = pos.config();
+        let geo = cfg.geometry();
+        for s in &self.specs {
+            if pos.rights() & s.bit() == 0 {
+                continue;
+            }
+            for (kind, sq, what) in [
+                (self.king_kind, s.king.0, "king"),
+                (self.rook_kind, s.rook.0, "rook"),
+            ] {
+                if pos.piece_at(sq) != Some(Piece::new(kind, s.right.color)) {
+                    return Err(PositionError::RightWithoutPiece {
+                        right: s.right.fen,
+                        needs: format!("{:?}'s {what} on {}", s.right.color, geo.name_of(sq)),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The board changes of a castling move; `false` if `m` is not one.

@@ -120,6 +120,7 @@ impl Game for Chess {
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
-        fide::one_king_each(pos)
+        fide::one_king_each(pos)?;
+        tables().castling.validate(pos)
     }
 }

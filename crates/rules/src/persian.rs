@@ -294,6 +294,8 @@ impl<const S: u8> Game for Persian<S> {
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         fide::one_king_each(pos)?;
         let t = tables::<S>();
+        t.castling.validate(pos)?;
+        // the rendezvous right holds whatever stands on g2/h2 (RULES.md): nothing to check
         let geo = t.cfg.geometry();
         if S == sub::EGYPTIAN_EYE {
             if let Some(p) = pos.piece_at(t.centre) {

@@ -597,6 +597,23 @@ impl Game for Tamerlane {
         Outcome::win(pos.turn().other(), t)
     }
 
+    /// RULES.md's literal reading keeps `K`/`k` after that king is gone and `P1`/`P2` after
+    /// the pawn of pawns is gone; such rights are moot and dropped (docs/rules/tamerlane.md).
+    fn moot_rights(pos: &Position<Self>) -> u64 {
+        let bb = pos.bitboards();
+        let mut moot = 0;
+        for c in Color::BOTH {
+            let i = c.index();
+            if bb.pieces(KING, c).is_empty() {
+                moot |= rights::SWAP[i].mask();
+            }
+            if bb.pieces(PAWN_OF_PAWNS, c).is_empty() {
+                moot |= rights::ONCE[i].mask() | rights::TWICE[i].mask();
+            }
+        }
+        moot
+    }
+
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         let t = tables();
         let cfg = &t.cfg;
@@ -644,47 +661,19 @@ impl Game for Tamerlane {
                     return Err(bad_square(own));
                 }
             }
-            // no pawn but a waiting pawn of pawns stands on its last rank
-            let pawns_on_last = bb.color[i] & t.last[i] & !bb.kind[PAWN_OF_PAWNS as usize];
-            if let Some(s) = pawns_on_last
-                .iter()
-                .find(|&s| pos.piece_at(s).is_some_and(|p| cfg.is_pawn(p.kind)))
-            {
-                return Err(bad_square(s));
+            // pawns on their last rank (except the waiting pawn of pawns): the core's check
+            let (once, twice) = (rights::ONCE[i], rights::TWICE[i]);
+            if r & once.mask() != 0 && r & twice.mask() != 0 {
+                return Err(PositionError::RightsTogether(once.fen, twice.fen));
             }
-            let (k, p1, p2) = match c {
-                Color::White => ("K", "P1", "P2"),
-                Color::Black => ("k", "p1", "p2"),
-            };
-            let side = match c {
-                Color::White => "White",
-                Color::Black => "Black",
-            };
-            if r & rights::SWAP[i].mask() != 0 && bb.pieces(KING, c).is_empty() {
-                return Err(PositionError::BadRight(format!(
-                    "`{k}`: {side} has no king"
-                )));
-            }
-            if r & rights::ONCE[i].mask() != 0 && r & rights::TWICE[i].mask() != 0 {
-                return Err(PositionError::BadRight(format!(
-                    "`{p1}` and `{p2}` together"
-                )));
-            }
-            let life = r & (rights::ONCE[i].mask() | rights::TWICE[i].mask());
-            if life != 0 && pp.is_empty() {
-                let which = if r & rights::ONCE[i].mask() != 0 {
-                    p1
-                } else {
-                    p2
-                };
-                return Err(PositionError::BadRight(format!(
-                    "`{which}`: {side} has no pawn of pawns"
-                )));
-            }
-            if (pp & t.last[i]).any() && r & rights::ONCE[i].mask() == 0 {
-                return Err(PositionError::BadRight(format!(
-                    "{side}'s pawn of pawns waits on its last rank, which needs `{p1}`"
-                )));
+            if let Some(sq) = (pp & t.last[i]).first() {
+                if r & once.mask() == 0 {
+                    return Err(PositionError::MissingRight {
+                        right: once.fen,
+                        piece: format!("{c:?}'s waiting pawn of pawns"),
+                        square: geo.name_of(sq).to_string(),
+                    });
+                }
             }
         }
         Ok(())

@@ -2,12 +2,12 @@
 //! moves in coordinate notation, rights, make/unmake, and outcomes.
 
 use citadel_notation::{coord, fen, FenField};
+use citadel_rules::perft;
 use citadel_rules::tamerlane::{kind, rights, special, START};
 use citadel_rules::{
     Color, Move, MoveFlag, MoveList, Outcome, Piece, Position, Tamerlane, Termination,
 };
-use citadel_search::{perft, suite};
-use std::path::Path;
+mod common;
 
 fn parse(f: &str) -> Position<Tamerlane> {
     fen::parse::<Tamerlane>(f).unwrap_or_else(|e| panic!("{f}: {e}"))
@@ -27,12 +27,8 @@ fn play(pos: &mut Position<Tamerlane>, text: &str) -> Move {
     m
 }
 
-fn fixtures() -> Vec<suite::PerftCase> {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/perft/tamerlane.json");
-    let text = std::fs::read_to_string(path).expect("tamerlane fixtures");
-    let file: suite::PerftFile = serde_json::from_str(&text).expect("fixture JSON");
-    assert_eq!(file.variant, "tamerlane");
-    file.positions
+fn fixtures() -> Vec<common::PerftCase> {
+    common::file("tamerlane").positions
 }
 
 /// Leaves at `depth` reached by a move with `flag`.
@@ -112,6 +108,30 @@ fn fen_round_trips() {
     );
 }
 
+/// RULES.md's literal reading keeps `K`/`k` after that king is gone and `P1`/`P2` after the
+/// pawn of pawns is gone: such a FEN is read, the moot right dropped, and written canonically.
+#[test]
+fn moot_rights_of_the_literal_reading_are_dropped() {
+    for (literal, canonical) in [
+        (
+            "11/6k5/11/11/11/11/11/11/5S6/11 w Kk - 0 1",
+            "11/6k5/11/11/11/11/11/11/5S6/11 w k - 0 1",
+        ),
+        (
+            "11/6k5/11/11/11/11/11/11/5K6/11 w Kp1 - 0 1",
+            "11/6k5/11/11/11/11/11/11/5K6/11 w K - 0 1",
+        ),
+        (
+            "11/6s5/11/11/11/11/2P'8/11/5S6/11 b KkP1p2 - 0 1",
+            "11/6s5/11/11/11/11/2P'8/11/5S6/11 b P1 - 0 1",
+        ),
+    ] {
+        let pos = fen::parse::<Tamerlane>(literal).unwrap_or_else(|e| panic!("{literal}: {e}"));
+        assert_eq!(fen::write(&pos), canonical);
+        assert_eq!(pos.hash(), pos.compute_hash());
+    }
+}
+
 #[test]
 fn fen_errors_name_the_field_and_the_text() {
     let cases: &[(&str, FenField, &str)] = &[
@@ -131,14 +151,12 @@ fn fen_errors_name_the_field_and_the_text() {
         ("11/6k5/11/11/11/11/11/11/11K/11 w - - 0 1", FenField::Board, "K cannot stand on x1"),
         ("11/S5k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Board, "S cannot stand on x2"),
         ("11/A5k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Board, "A cannot stand on x2"),
-        ("2R'8/6k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Board, "R' cannot stand on c10"),
+        ("2R'8/6k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Board, "R' on c10 would have promoted there"),
         ("11/6k5/11/11/11/11/2P'8/P'10/5K6/11 w - - 0 1", FenField::Board, "White has more than 1 pawn of pawns (P')"),
         ("11/6k5/11/11/11/11/11/K10/5K6/11 w - - 0 1", FenField::Board, "White has more than 1 king (K)"),
         ("11/6k5/11/11/11/11/2A8/P'10/5K6/11 w - - 0 1", FenField::Board, "White has more than 1 pawn of pawns (P') or adventitious king (A)"),
-        ("11/6k5/11/11/11/11/11/11/5S6/11 w Kk - 0 1", FenField::Rights, "`K`: White has no king"),
-        ("2P'8/6k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Rights, "White's pawn of pawns waits on its last rank, which needs `P1`"),
-        ("2P'8/6k5/11/11/11/11/11/11/5K6/11 w P2 - 0 1", FenField::Rights, "which needs `P1`"),
-        ("11/6k5/11/11/11/11/11/11/5K6/11 w p1 - 0 1", FenField::Rights, "`p1`: Black has no pawn of pawns"),
+        ("2P'8/6k5/11/11/11/11/11/11/5K6/11 w - - 0 1", FenField::Rights, "White's waiting pawn of pawns on c10 needs right `P1`"),
+        ("2P'8/6k5/11/11/11/11/11/11/5K6/11 w P2 - 0 1", FenField::Rights, "needs right `P1`"),
         ("11/6k5/11/11/11/11/2P'8/11/5K6/11 w P1P2 - 0 1", FenField::Rights, "`P1` and `P2` together"),
         ("11/6k5/11/11/11/11/2P'8/11/5K6/11 w P3 - 0 1", FenField::Rights, "unknown right `P` (this game's rights: K k P1 P2 p1 p2)"),
         ("11/6k5/11/11/11/11/2P'8/11/5K6/11 w KQ - 0 1", FenField::Rights, "unknown right `Q`"),

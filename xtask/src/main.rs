@@ -1,7 +1,11 @@
 //! Project tasks, run as `cargo xtask <task>`:
 //!
 //! - `ci`: format check, clippy with `-D warnings`, the whole test suite (which includes the
-//!   perft fixtures to their test depths and the snapshot tests), then the deep perft suite.
+//!   perft fixtures to their test depths and the snapshot tests), the crates that stand alone
+//!   built and tested without their optional features (geometry, pieces and rules without
+//!   `serde`, search without `notation`), the documentation without warnings, every crate
+//!   packaged as for publishing (`cargo package --workspace`, offline from the local index),
+//!   then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
@@ -80,6 +84,40 @@ fn ci() -> Result<(), String> {
         eprintln!("xtask: clippy is not installed: lint skipped");
     }
     run("tests", cargo().args(["test", "--workspace"]))?;
+    run(
+        "rules without serde",
+        cargo().args([
+            "test",
+            "-p",
+            "citadel-geometry",
+            "-p",
+            "citadel-pieces",
+            "-p",
+            "citadel-rules",
+            "--no-default-features",
+        ]),
+    )?;
+    run(
+        "search without notation",
+        cargo().args(["check", "-p", "citadel-search", "--all-targets"]),
+    )?;
+    run(
+        "documentation",
+        cargo()
+            .args(["doc", "--workspace", "--no-deps"])
+            .env("RUSTDOCFLAGS", "-D warnings"),
+    )?;
+    run(
+        "package",
+        cargo().args([
+            "package",
+            "--workspace",
+            "--exclude",
+            "xtask",
+            "--offline",
+            "--allow-dirty",
+        ]),
+    )?;
     perft(&[])
 }
 

@@ -5,7 +5,7 @@ use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_notation::{coord, fen, san, SanDialect};
 use citadel_rules::{with_game, Move, Position};
-use citadel_search::{play, Limits, Score, Searcher};
+use citadel_search::{Limits, Score, Searcher};
 use serde::Serialize;
 
 /// Arguments of `citadel bestmove`.
@@ -51,10 +51,9 @@ struct Report {
     outcome: Option<String>,
 }
 
-/// The move in SAN ([`play::move_text`])
-/// and in coordinate form.
+/// The move in SAN and in coordinate form.
 fn move_texts<G: SanDialect>(pos: &Position<G>, m: &Move) -> (String, String) {
-    (play::move_text(pos, m), coord::write(pos, m))
+    (san::write(pos, m), coord::write(pos, m))
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {

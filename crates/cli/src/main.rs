@@ -1,4 +1,4 @@
-//! `citadel`: a thin command line over the Citadel crates.
+#![doc = include_str!("../README.md")]
 
 /// `println!` for the command's output: a closed pipe (`citadel ... | head`) ends the
 /// program quietly instead of panicking.

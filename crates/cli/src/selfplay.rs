@@ -120,7 +120,7 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         ];
         let seed = a.play.seed.wrapping_add(u64::from(g));
         let rec = play::play_game(&start, [engine, engine], &settings, seed, &tags);
-        writeln!(out, "{}", rec.pgn)?;
+        writeln!(out, "{}", rec.pgn())?;
         out.flush()?;
         let i = match rec.result() {
             "1-0" => 0,
@@ -215,7 +215,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         a.play.seed,
         |g, a_white, rec, t| {
             if let Some(o) = out.as_mut() {
-                if let Err(e) = writeln!(o, "{}", rec.pgn).and_then(|_| o.flush()) {
+                if let Err(e) = writeln!(o, "{}", rec.pgn()).and_then(|_| o.flush()) {
                     err = Some(e);
                 }
             }

@@ -1,7 +1,6 @@
 //! A set of cells as a `u128`: every board of the project has at most 128 cells.
 
 use crate::Square;
-use serde::{Deserialize, Serialize};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
 /// A set of squares of one geometry, one bit per dense square index.
@@ -12,7 +11,8 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 /// assert_eq!(b.count(), 2);
 /// assert_eq!(b.iter().collect::<Vec<_>>(), vec![Square(3), Square(70)]);
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Bitboard(pub u128);
 
 impl Bitboard {

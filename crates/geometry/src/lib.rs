@@ -1,8 +1,4 @@
-//! Board geometries for the Citadel games.
-//!
-//! A board is data: a set of cells with integer coordinates, names, colours and a topology
-//! (holes in a frame, detached cells, wrapping files). Cells get dense indices so that every
-//! board fits a `u128` [`Bitboard`]; steps and rays are precomputed per cell and direction.
+#![doc = include_str!("../README.md")]
 
 mod bitboard;
 pub mod boards;

@@ -1,14 +1,11 @@
 //! Squares (dense cell indices), coordinates and the eight directions.
 
-use serde::{Deserialize, Serialize};
-
 /// A cell of a board, by its dense index in that board's [`Geometry`](crate::Geometry).
 ///
 /// Indices run rank by rank from the lowest rank, files left to right, over existing cells
 /// only, so every board of the project fits in 128 indices.
-#[derive(
-    Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default, Serialize, Deserialize,
-)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Square(pub u8);
 
 impl Square {
@@ -21,7 +18,8 @@ impl Square {
 
 /// A frame coordinate: 0-based file (`a` = 0) and rank (rank 1 = 0). Cells outside the
 /// frame (Tamerlane's citadels) have coordinates outside `0..files`.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Coord {
     /// 0-based file.
     pub file: i8,
@@ -30,7 +28,8 @@ pub struct Coord {
 }
 
 /// One of the eight king directions; rays are precomputed for each.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[repr(u8)]
 pub enum Dir {
     /// Towards higher ranks.

@@ -1,7 +1,4 @@
-//! Notation for the Citadel games: FEN (with ring FEN for Byzantine chess), coordinate and
-//! SAN moves, PGN-style game records, their replay and validation, and a compact binary
-//! archive. A pure layer over `citadel-rules`: parsers take text and return values or a typed
-//! error naming where and what is wrong — never a panic.
+#![doc = include_str!("../README.md")]
 
 pub mod archive;
 pub mod coord;

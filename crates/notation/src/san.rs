@@ -104,7 +104,7 @@ pub enum SanError {
 /// `from` cell and their `to` cell).
 ///
 /// How each game plugs in (implement the trait for the game type, next to its
-/// [`FenRights`](crate::FenRights), and list it in `with_game!`):
+/// [`crate::FenRights`], and list it in `with_game!`):
 ///
 /// - **Chess, Persian Chess** (implemented here): castling `O-O`/`O-O-O` as each castle's spec names it;
 ///   Persian `O-O` is the queen-side castle (king f2→d2) and `O-O-O` the princess-side one
@@ -273,7 +273,7 @@ pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
-/// to find the check (cheaper than [`write`], which clones).
+/// to find the check (cheaper than [`write()`], which clones).
 pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
     let moves = pos.legal_moves();
     write_among(pos, &moves, m)

@@ -1,6 +1,6 @@
 //! Writing records as PGN text: tag pairs one per line, then the movetext with move numbers,
 //! `$n` NAGs, `{comments}` and `(variations)`, wrapped at 80 columns, then the result.
-//! [`write`] writes a record as it is; `replay::normalize` first makes it canonical.
+//! [`write()`] writes a record as it is; `replay::normalize` first makes it canonical.
 //!
 //! ```
 //! use citadel_notation::{pgn, writer};

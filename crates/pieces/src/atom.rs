@@ -1,10 +1,10 @@
 //! Movement atoms: the building blocks of a piece's moves.
 
 use citadel_geometry::Dir;
-use serde::{Deserialize, Serialize};
 
 /// When an atom may be used.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Mode {
     /// Moves to an empty cell or captures.
     Any,
@@ -29,7 +29,8 @@ impl Mode {
 
 /// One way of moving, given from White's point of view (a piece marked
 /// [`oriented`](crate::PieceDef::oriented) has its rank steps mirrored for Black).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Atom {
     /// A jump by exactly (dx, dy), over anything in between.
     Leap {

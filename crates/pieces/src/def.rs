@@ -2,7 +2,6 @@
 
 use crate::atom::{leap_images, Atom, Mode, UNLIMITED};
 use citadel_geometry::Dir;
-use serde::{Deserialize, Serialize};
 
 /// A kind of piece as data.
 ///
@@ -13,7 +12,8 @@ use serde::{Deserialize, Serialize};
 /// let s = PieceDef::new("princess", 'S').slide(&Dir::DIAGONAL).leap(1, 2, Mode::Any);
 /// assert_eq!(s.atoms.len(), 4 + 8);
 /// ```
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceDef {
     /// Name, e.g. `"princess"`.
     pub name: String,

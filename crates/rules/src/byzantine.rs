@@ -43,7 +43,7 @@ fn tables() -> &'static Tables {
         let mut defs = shatranj::army();
         defs.push(catalog::pawn_up());
         defs.push(catalog::pawn_down());
-        let cfg = Config::new("byzantine", boards::byzantine(), defs, START)
+        let cfg = Config::new(crate::Variant::Byzantine, boards::byzantine(), defs, START)
             .royal(&[kind::KING])
             .pawns(&[PAWN_UP, PAWN_DOWN])
             .symbol(PAWN_UP, "P>")

@@ -35,7 +35,14 @@ struct Tables {
 fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
-        let cfg = fide::config("chess", boards::standard(), vec![], START, [1, 6], [7, 0]);
+        let cfg = fide::config(
+            crate::Variant::Chess,
+            boards::standard(),
+            vec![],
+            START,
+            [1, 6],
+            [7, 0],
+        );
         use rights::*;
         let s = |n: &str| cfg.sq(n);
         let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard>();

@@ -1,9 +1,8 @@
 //! The two sides.
 
-use serde::{Deserialize, Serialize};
-
 /// A side: White moves first.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Color {
     /// White (uppercase letters).
     White = 0,

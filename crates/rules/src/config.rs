@@ -3,14 +3,16 @@
 
 use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::{Color, Setup};
+use crate::{Color, Goals, Setup, Variant};
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
 /// The static description of a game that the core reads: built once per game.
 #[derive(Debug)]
 pub struct Config {
-    /// Variant id (`"persian-princess"`).
+    /// The game.
+    pub variant: Variant,
+    /// Variant id (`"persian-princess"`), the same as `variant.id()`.
     pub id: &'static str,
     /// The pieces compiled against the board.
     pub pieces: PieceSet,
@@ -34,8 +36,10 @@ pub struct Config {
     pub en_passant: bool,
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
-    /// The start position, as a FEN in the standard form (read by [`Position::start`]
-    /// (crate::Position::start) without any other crate).
+    /// The cells that end the game or that only some pieces may hold.
+    pub goals: Goals,
+    /// The start position, as a FEN in the standard form (read by
+    /// [`Position::start`](crate::Position::start) without any other crate).
     pub start_fen: &'static str,
     /// The game's rights (castling, rendezvous, ...), in FEN writing order.
     pub rights: Rights,
@@ -47,7 +51,7 @@ impl Config {
     /// A configuration with every kind landing anywhere, nothing royal, no pawns, no
     /// promotions; games fill in the rest with the builder methods.
     pub fn new(
-        id: &'static str,
+        variant: Variant,
         geo: Geometry,
         defs: Vec<PieceDef>,
         start_fen: &'static str,
@@ -57,7 +61,8 @@ impl Config {
         let all = geo.all() & !geo.detached();
         let symbols = defs.iter().map(|d| d.letter.to_string()).collect();
         Config {
-            id,
+            variant,
+            id: variant.id(),
             pieces: PieceSet::new(geo, defs),
             symbols,
             royal: 0,
@@ -69,6 +74,7 @@ impl Config {
             forward: [1, -1],
             en_passant: false,
             move_limit: 100,
+            goals: Goals::default(),
             start_fen,
             rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
@@ -199,6 +205,12 @@ impl Config {
     /// Sets the move-count draw limit in plies.
     pub fn move_limit(mut self, plies: u16) -> Self {
         self.move_limit = plies;
+        self
+    }
+
+    /// Sets the game's goal cells.
+    pub fn goals(mut self, goals: Goals) -> Self {
+        self.goals = goals;
         self
     }
 

@@ -25,7 +25,7 @@ pub mod kind {
 /// double-stepping from the 0-based ranks `pawn_ranks`, promoting on `promo_ranks` to
 /// Q, R, B or N.
 pub fn config(
-    id: &'static str,
+    variant: crate::Variant,
     geo: Geometry,
     extra: Vec<PieceDef>,
     start_fen: &'static str,
@@ -42,7 +42,7 @@ pub fn config(
         catalog::pawn(),
     ];
     defs.extend(extra);
-    let cfg = Config::new(id, geo, defs, start_fen);
+    let cfg = Config::new(variant, geo, defs, start_fen);
     let ds = [cfg.rank(pawn_ranks[0]), cfg.rank(pawn_ranks[1])];
     let pz = [cfg.rank(promo_ranks[0]), cfg.rank(promo_ranks[1])];
     cfg.royal(&[KING])

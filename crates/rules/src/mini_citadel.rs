@@ -12,7 +12,7 @@
 //!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
 
 use crate::{Bitboards, Holder, Right};
-use crate::{Color, Config, Game, Outcome, Piece, Position, PositionError, Termination};
+use crate::{Color, Config, Game, Goals, Outcome, Piece, Position, PositionError, Termination};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::{catalog, PieceDef};
 use std::sync::OnceLock;
@@ -95,7 +95,12 @@ fn build() -> Tables {
     ];
     let mut defs = base.clone();
     defs.extend(base.iter().map(catalog::promoted));
-    let mut cfg = Config::new("mini-citadel", boards::mini_citadel(), defs, START);
+    let mut cfg = Config::new(
+        crate::Variant::MiniCitadel,
+        boards::mini_citadel(),
+        defs,
+        START,
+    );
     for k in 0..PROMOTED {
         let sym = format!("+{}", cfg.symbols[k as usize]);
         cfg = cfg.symbol(k + PROMOTED, &sym).promotes(k, &[k + PROMOTED]);
@@ -140,7 +145,10 @@ fn build() -> Tables {
         enemy_citadels,
         right_cells,
         pawn_ranks,
-        cfg,
+        cfg: cfg.goals(Goals {
+            piece_win: enemy_citadels,
+            ..Goals::default()
+        }),
     }
 }
 
@@ -250,7 +258,7 @@ impl Game for MiniCitadel {
             return None;
         }
         for c in Color::BOTH {
-            if (bb.color[c.index()] & t.enemy_citadels[c.index()]).any() {
+            if (bb.color[c.index()] & t.cfg.goals.piece_win[c.index()]).any() {
                 return Some(Outcome::win(c, Termination::Citadel));
             }
         }

@@ -1,10 +1,10 @@
 //! The move type and a fixed-capacity move list.
 
 use citadel_geometry::Square;
-use serde::{Deserialize, Serialize};
 
 /// What kind of move this is, beyond going from one cell to another.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum MoveFlag {
     /// An ordinary move or capture (first moves and promotions included).
     Normal,
@@ -20,7 +20,8 @@ pub enum MoveFlag {
 
 /// A move: from, to, promotion kind, flag, and an auxiliary cell whose meaning depends on the
 /// flag and game (castling rook, Byzantine pawn-pair removal).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Move {
     /// Start cell.
     pub from: Square,

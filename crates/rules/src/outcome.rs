@@ -1,10 +1,10 @@
 //! How a game ended.
 
 use crate::Color;
-use serde::{Deserialize, Serialize};
 
 /// Why a game ended.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Termination {
     /// The side to move has no legal move and is in check.
     Checkmate,
@@ -39,7 +39,8 @@ impl Termination {
 }
 
 /// The result of a finished game.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
     /// The winner, or `None` for a draw.
     pub winner: Option<Color>,

@@ -8,7 +8,7 @@ use crate::castling::{CastleSpec, Castling};
 use crate::fide::{self, kind};
 use crate::game::Changes;
 use crate::{
-    Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
+    Color, Config, Game, Goals, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
     PositionError, Termination,
 };
 use citadel_geometry::{boards, Bitboard, Square};
@@ -72,11 +72,11 @@ pub const STARTS: [&str; 4] = [
     "f9f/1rnbqksbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKSBNR1/F9F w KQZkqz - 0 1",
     "w9w/1rnbqkcbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKCBNR1/W9W w KQZkqz - 0 1",
 ];
-const IDS: [&str; 4] = [
-    "celtic-citadel",
-    "persian-princess",
-    "egyptian-eye",
-    "oriental-omega",
+const VARIANTS: [crate::Variant; 4] = [
+    crate::Variant::CelticCitadel,
+    crate::Variant::PersianPrincess,
+    crate::Variant::EgyptianEye,
+    crate::Variant::OrientalOmega,
 ];
 
 /// Kind of the princess (or champion in Oriental Omega).
@@ -87,8 +87,6 @@ pub const FORTRESS: u8 = 7;
 struct Tables {
     cfg: Config,
     castling: Castling,
-    /// Enemy citadels of each side: a king there draws.
-    enemy_citadels: [Bitboard; 2],
     /// Rendezvous cells per side: (princess cell g2, bishop cell h2).
     rendezvous: [(Square, Square); 2],
     /// Cells of the Eye's two diagonals (Egyptian Eye only).
@@ -103,7 +101,7 @@ fn build(s: u8) -> Tables {
         vec![catalog::princess(), catalog::fortress()]
     };
     let mut cfg = fide::config(
-        IDS[s as usize],
+        VARIANTS[s as usize],
         boards::persian(),
         extra,
         STARTS[s as usize],
@@ -140,6 +138,18 @@ fn build(s: u8) -> Tables {
         }
         _ => {}
     }
+    // a king on an enemy citadel draws; Persian Princess: only pawns and princesses hold f6
+    let strong_points = if s == sub::PERSIAN_PRINCESS {
+        f6
+    } else {
+        Bitboard::EMPTY
+    };
+    let goals = Goals {
+        royal_draw: [b(&cfg, &["a11", "k11"]), b(&cfg, &["a1", "k1"])],
+        strong_points,
+        ..Goals::default()
+    };
+    cfg = cfg.goals(goals);
     let specs = vec![
         CastleSpec {
             right: rights::WHITE_PRINCESS_SIDE,
@@ -182,7 +192,6 @@ fn build(s: u8) -> Tables {
     }
     let cfg = cfg.rights(named);
     Tables {
-        enemy_citadels: [b(&cfg, &["a11", "k11"]), b(&cfg, &["a1", "k1"])],
         rendezvous: [
             (sq(&cfg, "g2"), sq(&cfg, "h2")),
             (sq(&cfg, "g10"), sq(&cfg, "h10")),
@@ -238,9 +247,9 @@ impl<const S: u8> Game for Persian<S> {
 
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
-        let t = tables::<S>();
+        let draw = &tables::<S>().cfg.goals.royal_draw;
         for c in Color::BOTH {
-            if (pos.royals(c) & t.enemy_citadels[c.index()]).any() {
+            if (pos.royals(c) & draw[c.index()]).any() {
                 return Some(Outcome::draw(Termination::Citadel));
             }
         }

@@ -1,10 +1,10 @@
 //! A coloured piece: a kind of the game's piece set and a side.
 
 use crate::Color;
-use serde::{Deserialize, Serialize};
 
 /// A piece: its kind (an index into the game's piece set) and its colour.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Piece {
     /// Index into the game's piece kinds.
     pub kind: u8,

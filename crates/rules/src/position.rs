@@ -3,7 +3,6 @@
 use crate::game::Changes;
 use crate::{Color, Config, Game, Move, MoveFlag, Piece};
 use citadel_geometry::{Bitboard, Square};
-use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
 
 /// Most kinds a game may have.
@@ -42,7 +41,8 @@ impl Bitboards {
 }
 
 /// A position's contents before validation: what a FEN describes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
     /// The piece on each cell, by dense index.
     pub board: Vec<Option<Piece>>,

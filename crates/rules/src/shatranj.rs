@@ -87,7 +87,7 @@ fn config() -> &'static Config {
     T.get_or_init(|| {
         let mut defs = army();
         defs.push(catalog::shatranj_pawn());
-        let cfg = Config::new("shatranj", boards::standard(), defs, START);
+        let cfg = Config::new(crate::Variant::Shatranj, boards::standard(), defs, START);
         let (last, first) = (cfg.rank(7), cfg.rank(0));
         cfg.royal(&[kind::KING])
             .pawns(&[kind::PAWN])

@@ -19,8 +19,8 @@
 
 use crate::game::Changes;
 use crate::{
-    Bitboards, Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
-    PositionError, Termination,
+    Bitboards, Color, Config, Game, Goals, Legality, Move, MoveFlag, MoveList, Outcome, Piece,
+    Position, PositionError, Termination,
 };
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
@@ -159,7 +159,7 @@ fn build() -> Tables {
     for (_, name, _) in PAWNS {
         defs.push(catalog::pawn_of(name));
     }
-    let mut cfg = Config::new("tamerlane", boards::tamerlane(), defs, START);
+    let mut cfg = Config::new(crate::Variant::Tamerlane, boards::tamerlane(), defs, START);
     let pawn_kinds: Vec<u8> = (FIRST_PAWN..=PAWN_OF_PAWNS).collect();
     let last = [cfg.rank(9), cfg.rank(0)];
     cfg = cfg
@@ -195,7 +195,14 @@ fn build() -> Tables {
         kings_pawn_start: [cfg.sq("f3"), cfg.sq("f8")],
         frame,
         pawn_caps,
-        cfg,
+        // a king (or king-less prince, see `decided`) in the opponent's citadel draws
+        cfg: cfg.goals(Goals {
+            royal_draw: [
+                Bitboard::from_square(citadel[1]),
+                Bitboard::from_square(citadel[0]),
+            ],
+            ..Goals::default()
+        }),
     }
 }
 

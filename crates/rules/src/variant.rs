@@ -1,9 +1,8 @@
 //! The `Variant` enum: one entry point for every game, and static dispatch to its rules.
 
-use serde::{Deserialize, Serialize};
-
 /// Every game of the project, by its id.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Variant {
     /// FIDE chess (calibration).
     Chess,

@@ -1,12 +1,12 @@
-//! Search for the Citadel games: perft (single- and multi-threaded, with divide), the perft
-//! fixture suites, and the game-playing engine — evaluation ([`eval`]), alpha-beta search
-//! ([`Searcher`]), tactics fixtures ([`tactics`]), and self-play and matches ([`play`]).
+#![doc = include_str!("../README.md")]
 
 pub mod eval;
 mod perft;
 pub mod play;
 mod search;
+#[cfg(feature = "notation")]
 pub mod suite;
+#[cfg(feature = "notation")]
 pub mod tactics;
 mod tt;
 

@@ -4,11 +4,13 @@
 //! move until [`Position::outcome_with_draws`] ends the game (every rule of the game,
 //! repetition, the move-count rule, insufficient material) or a ply cap is reached
 //! (result `*`).
+//!
+//! Game records as text come from `citadel-notation` (its one PGN writer), behind this
+//! crate's `notation` feature: `GameRecord::record`, `GameRecord::pgn`.
 
 use crate::eval::Evaluator;
 use crate::{Limits, Searcher};
-use citadel_notation::{fen, san, SanDialect};
-use citadel_rules::{Color, Move, Outcome, Position};
+use citadel_rules::{Color, Game, Move, Outcome, Position};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
@@ -65,87 +67,63 @@ impl std::fmt::Display for Player {
     }
 }
 
-/// A finished (or capped) game.
+/// A finished (or capped) game: where it started, the moves, how it ended and the tag
+/// pairs it was played with. With the `notation` feature, `GameRecord::record` and
+/// `GameRecord::pgn` turn it into a game record of `citadel-notation`.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
-    /// The start position's FEN.
-    pub start_fen: String,
+pub struct GameRecord<G: Game> {
+    /// The start position.
+    pub start: Position<G>,
     /// The moves played.
     pub moves: Vec<Move>,
     /// How it ended (`None`: stopped at the ply cap).
     pub outcome: Option<Outcome>,
-    /// The PGN record.
-    pub pgn: String,
+    /// Tag pairs given by the caller (`Event`, `White`, ...), in order.
+    pub tags: Vec<(String, String)>,
 }
 
-impl GameRecord {
+impl<G: Game> GameRecord<G> {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn result(&self) -> &'static str {
         self.outcome.map_or("*", |o| o.result())
     }
 }
 
-/// A move as game records and `bestmove` print it: SAN (with `+`/`#`).
-pub fn move_text<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
-    san::write(pos, m)
-}
+#[cfg(feature = "notation")]
+impl<G: citadel_notation::SanDialect> GameRecord<G> {
+    /// The game as a record: the caller's tags, then `Result`, `Variant`, `SetUp` and `FEN`
+    /// when the start is not the game's start position, and `Termination`; the moves in SAN.
+    pub fn record(&self) -> citadel_notation::record::Record {
+        use citadel_notation::record::{GameResult, Line, MoveNode, Record};
+        use citadel_notation::{fen, san};
+        let result = GameResult::parse(self.result()).unwrap_or_default();
+        let mut tags = self.tags.clone();
+        tags.push(("Result".into(), result.as_str().into()));
+        tags.push(("Variant".into(), G::config().id.into()));
+        let start_fen = fen::write(&self.start);
+        if start_fen != G::config().start_fen {
+            tags.push(("SetUp".into(), "1".into()));
+            tags.push(("FEN".into(), start_fen));
+        }
+        if let Some(o) = self.outcome {
+            tags.push(("Termination".into(), o.termination.name().into()));
+        }
+        let mut pos = self.start.clone();
+        let mut main = Line::default();
+        for m in &self.moves {
+            main.moves.push(MoveNode {
+                san: san::write_mut(&mut pos, m),
+                ..MoveNode::default()
+            });
+            pos.play(*m);
+        }
+        Record { tags, main, result }
+    }
 
-/// Writes a game record as PGN: tag pairs `Event`, `Site`, `Round`, `White`, `Black`,
-/// `Result`, `Variant`, `FEN`/`SetUp` when the start is not the game's start position,
-/// `Termination`, then the movetext with move numbers and the result.
-///
-/// Moves are written with [`move_text`] (SAN).
-pub fn write_record<G: SanDialect>(
-    start: &Position<G>,
-    moves: &[Move],
-    outcome: Option<Outcome>,
-    tags: &[(&str, String)],
-) -> String {
-    let result = outcome.map_or("*", |o| o.result());
-    let mut out = String::new();
-    for (k, v) in tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
+    /// The game as PGN text ([`citadel_notation::writer::write`] of [`GameRecord::record`]).
+    pub fn pgn(&self) -> String {
+        citadel_notation::writer::write(&self.record())
     }
-    out.push_str(&format!("[Result \"{result}\"]\n"));
-    out.push_str(&format!("[Variant \"{}\"]\n", G::config().id));
-    let start_fen = fen::write(start);
-    if start_fen != G::config().start_fen {
-        out.push_str("[SetUp \"1\"]\n");
-        out.push_str(&format!("[FEN \"{start_fen}\"]\n"));
-    }
-    if let Some(o) = outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.termination.name()));
-    }
-    out.push('\n');
-    let mut pos = start.clone();
-    let mut line = String::new();
-    let mut text = String::new();
-    let push = |tok: &str, line: &mut String, text: &mut String| {
-        if !line.is_empty() && line.len() + 1 + tok.len() > 79 {
-            text.push_str(line);
-            text.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(tok);
-    };
-    for (i, m) in moves.iter().enumerate() {
-        let number = pos.fullmove_number();
-        if pos.turn() == Color::White {
-            push(&format!("{number}."), &mut line, &mut text);
-        } else if i == 0 {
-            push(&format!("{number}..."), &mut line, &mut text);
-        }
-        push(&move_text(&pos, m), &mut line, &mut text);
-        pos.play(*m);
-    }
-    push(result, &mut line, &mut text);
-    text.push_str(&line);
-    out.push_str(&text);
-    out.push('\n');
-    out
 }
 
 /// Settings of a game between two players.
@@ -176,13 +154,13 @@ impl Default for GameSettings {
 /// Plays one game from `start` (`players` and `values` by colour, White first); `seed`
 /// draws the random opening plies and the random player's moves. `tags` go into the record
 /// (after them come `Result`, `Variant`, ...).
-pub fn play_game<G: SanDialect>(
+pub fn play_game<G: Game>(
     start: &Position<G>,
     players: [Player; 2],
     settings: &GameSettings,
     seed: u64,
     tags: &[(&str, String)],
-) -> GameRecord {
+) -> GameRecord<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut engines: [Option<Searcher<G>>; 2] = [0, 1].map(|c| match players[c] {
         Player::Engine(_) => Some(Searcher::<G>::with_evaluator(
@@ -216,12 +194,14 @@ pub fn play_game<G: SanDialect>(
         pos.play(m);
         moves.push(m);
     }
-    let pgn = write_record(start, &moves, outcome, tags);
     GameRecord {
-        start_fen: fen::write(start),
+        start: start.clone(),
         moves,
         outcome,
-        pgn,
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
     }
 }
 
@@ -255,14 +235,14 @@ impl Tally {
 /// games); each pair of games shares its random opening. `settings.values` are `a`'s and
 /// `b`'s. `progress` sees every finished
 /// game with its number (from 0), whether `a` had White, and the tally so far.
-pub fn run_match<G: SanDialect>(
+pub fn run_match<G: Game>(
     start: &Position<G>,
     a: Player,
     b: Player,
     games: u32,
     settings: &GameSettings,
     seed: u64,
-    mut progress: impl FnMut(u32, bool, &GameRecord, &Tally),
+    mut progress: impl FnMut(u32, bool, &GameRecord<G>, &Tally),
 ) -> Tally {
     let mut tally = Tally::default();
     for g in 0..games {

@@ -11,7 +11,6 @@
 
 use crate::eval::Evaluator;
 use crate::tt::{Bound, Table};
-use citadel_notation::FenRights;
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, MAX_MOVES};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
@@ -205,7 +204,7 @@ pub struct Searcher<G: Game> {
     _game: PhantomData<G>,
 }
 
-impl<G: FenRights> Searcher<G> {
+impl<G: Game> Searcher<G> {
     /// A searcher with a transposition table of about `hash_mb` megabytes.
     pub fn new(hash_mb: usize) -> Self {
         Self::with_evaluator(hash_mb, Evaluator::new::<G>())

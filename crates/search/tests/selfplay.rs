@@ -2,51 +2,32 @@
 //! and a random mover) are written as PGN; reading the movetext back move by move gives only
 //! legal moves and ends in the recorded result.
 
-use citadel_notation::{fen, san, SanDialect};
+use citadel_notation::{fen, pgn, replay, SanDialect};
 use citadel_rules::{with_game, Variant};
-use citadel_search::play::{play_game, run_match, GameSettings, Player};
+use citadel_search::play::{play_game, run_match, GameRecord, GameSettings, Player};
 use citadel_search::Limits;
 
-/// Replays a record's movetext from its start position; returns the number of moves.
-fn replay<G: SanDialect>(pgn: &str) -> Result<usize, String> {
-    let mut pos = fen::start::<G>();
-    let mut result = None;
-    for line in pgn.lines() {
-        if let Some(rest) = line.strip_prefix("[FEN \"") {
-            let f = rest.trim_end_matches("\"]");
-            pos = fen::parse::<G>(f).map_err(|e| e.to_string())?;
-        }
-        if let Some(rest) = line.strip_prefix("[Result \"") {
-            result = Some(rest.trim_end_matches("\"]").to_string());
-        }
+/// Writes a record as PGN, reads the text back with `citadel-notation` and replays it: the
+/// same moves, every one legal, ending in the recorded result; returns the PGN text.
+fn replay<G: SanDialect>(rec: &GameRecord<G>) -> Result<String, String> {
+    let text = rec.pgn();
+    let back = pgn::parse(&text).map_err(|e| format!("{e}\n{text}"))?;
+    if back.len() != 1 || back[0] != rec.record() {
+        return Err(format!("the PGN does not read back as the record:\n{text}"));
     }
-    let movetext = pgn
-        .split("\n\n")
-        .nth(1)
-        .ok_or("no movetext")?
-        .split_whitespace();
-    let mut n = 0;
-    let mut end = None;
-    for tok in movetext {
-        if tok.ends_with('.') {
-            continue;
-        }
-        if ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-            end = Some(tok.to_string());
-            break;
-        }
-        let m = san::parse(&pos, tok).map_err(|e| format!("move {}: {e}", n + 1))?;
-        pos.play(m);
-        n += 1;
+    let played = replay::play::<G>(&back[0]).map_err(|e| format!("{e}\n{text}"))?;
+    if played.moves != rec.moves {
+        return Err(format!("replayed moves differ:\n{text}"));
     }
-    if end != result {
-        return Err(format!("movetext ends {end:?}, tag says {result:?}"));
+    replay::validate(&back[0]).map_err(|e| format!("{e}\n{text}"))?;
+    let got = played.outcome.map_or("*", |o| o.result());
+    if got != rec.result() {
+        return Err(format!(
+            "replayed game ends {got}, record says {}",
+            rec.result()
+        ));
     }
-    let got = pos.outcome_with_draws().map_or("*", |o| o.result());
-    if Some(got.to_string()) != result {
-        return Err(format!("replayed game ends {got}, record says {result:?}"));
-    }
-    Ok(n)
+    Ok(text)
 }
 
 fn selfplay<G: SanDialect>() {
@@ -64,18 +45,9 @@ fn selfplay<G: SanDialect>() {
         7,
         &[("Event", "test".into())],
     );
-    assert!(rec
-        .pgn
-        .contains(&format!("[Variant \"{}\"]", G::config().id)));
-    let n =
-        replay::<G>(&rec.pgn).unwrap_or_else(|e| panic!("{}: {e}\n{}", G::config().id, rec.pgn));
-    assert_eq!(n, rec.moves.len());
-    assert_eq!(
-        rec.result(),
-        "1-0",
-        "depth 2 beats a random mover:\n{}",
-        rec.pgn
-    );
+    let text = replay(&rec).unwrap_or_else(|e| panic!("{}: {e}", G::config().id));
+    assert!(text.contains(&format!("[Variant \"{}\"]", G::config().id)));
+    assert_eq!(rec.result(), "1-0", "depth 2 beats a random mover:\n{text}");
 }
 
 #[test]
@@ -104,7 +76,7 @@ fn matches_alternate_colours_and_count_results() {
         3,
         |_, a_white, rec, _| {
             whites.push(a_white);
-            assert!(replay::<citadel_rules::Chess>(&rec.pgn).is_ok());
+            replay(rec).unwrap();
         },
     );
     assert_eq!(whites, vec![true, false]);
@@ -132,11 +104,12 @@ fn records_from_a_set_up_position_carry_the_fen() {
         1,
         &[],
     );
-    assert!(rec.pgn.contains(&format!("[FEN \"{f}\"]")), "{}", rec.pgn);
-    assert!(rec.pgn.contains("[SetUp \"1\"]"));
-    assert_eq!(rec.result(), "1-0", "{}", rec.pgn);
-    assert_eq!(rec.moves.len(), 1, "Rh8 mates at once:\n{}", rec.pgn);
-    assert!(replay::<citadel_rules::Chess>(&rec.pgn).is_ok());
+    let text = replay(&rec).unwrap();
+    assert!(text.contains(&format!("[FEN \"{f}\"]")), "{text}");
+    assert!(text.contains("[SetUp \"1\"]"));
+    assert_eq!(rec.result(), "1-0", "{text}");
+    assert_eq!(rec.moves.len(), 1, "Rh8 mates at once:\n{text}");
+    assert!(text.contains("1. Rh8# 1-0"), "{text}");
 }
 
 #[test]

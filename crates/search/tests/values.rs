@@ -3,11 +3,10 @@
 //! values for pieces no table names. `cargo test -p citadel-search --test values --
 //! --nocapture` prints the table of every game.
 
-use citadel_notation::FenRights;
 use citadel_rules::{with_game, Game, Variant};
 use citadel_search::eval::{values, Evaluator};
 
-fn table<G: FenRights>() -> Vec<(String, i32, f64)> {
+fn table<G: Game>() -> Vec<(String, i32, f64)> {
     let cfg = G::config();
     let ev = Evaluator::new::<G>();
     cfg.pieces

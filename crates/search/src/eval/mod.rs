@@ -1,17 +1,17 @@
 //! Static evaluation, generic over the games: material (per-game tables by piece name, a
 //! mobility model for the rest), piece-square terms derived from each piece's reach on the
 //! board, mobility, pawn advancement toward promotion and passed pawns, king safety, a
-//! mop-up term for won endgames, and each game's special goals ([`special`]).
+//! mop-up term for won endgames, and each game's goals as its rules declare them
+//! ([`goals`]).
 //!
 //! Scores are centipawns from the point of view of the side to move.
 
-pub mod special;
+pub mod goals;
 pub mod values;
 
 use citadel_geometry::{Bitboard, Square};
-use citadel_notation::{fen, FenRights};
 use citadel_rules::{Color, Game, Move, Position};
-use special::{king_steps, Special};
+use goals::{king_steps, GoalTerms};
 
 const MAX_CODES: usize = 64;
 
@@ -48,7 +48,7 @@ pub struct Evaluator {
     start_npm: i32,
     /// Whether the board wraps (ranks then mean nothing for king shelter).
     wraps: bool,
-    special: Special,
+    goals: GoalTerms,
 }
 
 const MOB_W: (i32, i32) = (3, 3);
@@ -60,19 +60,19 @@ const TEMPO: i32 = 10;
 
 impl Evaluator {
     /// Builds the tables for game `G`.
-    pub fn new<G: FenRights>() -> Evaluator {
+    pub fn new<G: Game>() -> Evaluator {
         Self::with_values::<G>(&[])
     }
 
     /// Builds the tables for game `G` with some material values replaced (`(piece name,
     /// centipawns)`; unknown names are ignored) — for measuring values by self-play.
-    pub fn with_values<G: FenRights>(overrides: &[(String, i32)]) -> Evaluator {
+    pub fn with_values<G: Game>(overrides: &[(String, i32)]) -> Evaluator {
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
         let n = set.len();
         let ncells = geo.len();
-        let mut value = values::values(cfg.id, set, cfg.pawns, cfg.royal);
+        let mut value = values::values(cfg.variant, set, cfg.pawns, cfg.royal);
         for (name, v) in overrides {
             if let Some(k) = cfg.kind_named(name) {
                 value[k as usize] = *v;
@@ -216,7 +216,7 @@ impl Evaluator {
                 }
             }
         }
-        let start = fen::start::<G>();
+        let start = Position::<G>::start();
         let start_npm = Self::npm_of(&value, cfg.pawns, cfg.royal, &start).max(1);
         Evaluator {
             kinds: n,
@@ -233,7 +233,7 @@ impl Evaluator {
             centrality,
             start_npm,
             wraps,
-            special: Special::new(cfg),
+            goals: GoalTerms::new(cfg),
             value,
         }
     }
@@ -410,7 +410,7 @@ impl Evaluator {
                 white += if win == 0 { bonus } else { -bonus };
             }
         }
-        white += self.special_terms(pos, &attacks, white);
+        white += self.goal_terms(pos, &attacks, white);
         let tempo = TEMPO;
         match pos.turn() {
             Color::White => white + tempo,
@@ -418,15 +418,10 @@ impl Evaluator {
         }
     }
 
-    /// The game's special goals (White's point of view), given each side's attacked cells
-    /// and the score so far.
-    fn special_terms<G: Game>(
-        &self,
-        pos: &Position<G>,
-        attacks: &[Bitboard; 2],
-        score: i32,
-    ) -> i32 {
-        let sp = &self.special;
+    /// The game's goals (White's point of view), given each side's attacked cells and the
+    /// score so far.
+    fn goal_terms<G: Game>(&self, pos: &Position<G>, attacks: &[Bitboard; 2], score: i32) -> i32 {
+        let sp = &self.goals;
         let bb = pos.bitboards();
         let mut t = 0;
         let stm = pos.turn().index();
@@ -488,14 +483,15 @@ impl Evaluator {
                 t += if c == 0 { bonus } else { -bonus };
             }
         }
-        if let Some((centre, princess)) = sp.centre {
-            if let Some(p) = pos.piece_at(centre) {
-                let b = if p.kind == princess {
-                    40
+        for &(cell, kinds) in &sp.strong_points {
+            // a piece on a cell only some kinds may hold: a pawn a little, another piece more
+            if let Some(p) = pos.piece_at(cell) {
+                let b = if kinds >> p.kind & 1 == 0 {
+                    0
                 } else if self.pawns >> p.kind & 1 != 0 {
                     15
                 } else {
-                    0
+                    40
                 };
                 t += if p.color == Color::White { b } else { -b };
             }

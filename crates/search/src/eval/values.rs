@@ -20,11 +20,13 @@
 
 use citadel_geometry::{Bitboard, Geometry};
 use citadel_pieces::{PieceDef, PieceSet};
+use citadel_rules::Variant;
 
-/// The value table of a game: `(piece name, centipawns)`.
-pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
+/// The value table of a game: `(piece name, centipawns)`; a piece it does not name gets a
+/// value from [`values`]' rules.
+pub fn table(variant: Variant) -> &'static [(&'static str, i32)] {
     match variant {
-        "chess" => &[
+        Variant::Chess => &[
             ("pawn", 100),
             ("knight", 325),
             ("bishop", 325),
@@ -32,7 +34,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("queen", 975),
             ("king", 0),
         ],
-        "celtic-citadel" | "persian-princess" | "egyptian-eye" => &[
+        Variant::CelticCitadel | Variant::PersianPrincess | Variant::EgyptianEye => &[
             ("pawn", 100),
             ("knight", 300),
             ("bishop", 340),
@@ -42,7 +44,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("fortress", 925),
             ("king", 0),
         ],
-        "oriental-omega" => &[
+        Variant::OrientalOmega => &[
             ("pawn", 100),
             ("knight", 300),
             ("bishop", 340),
@@ -52,7 +54,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("wizard", 460),
             ("king", 0),
         ],
-        "shatranj" => &[
+        Variant::Shatranj => &[
             ("pawn", 100),
             ("knight", 300),
             ("rook", 500),
@@ -60,7 +62,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("alfil", 115),
             ("king", 0),
         ],
-        "byzantine" => &[
+        Variant::Byzantine => &[
             ("pawn>", 100),
             ("pawn<", 100),
             ("knight", 300),
@@ -69,7 +71,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("alfil", 115),
             ("king", 0),
         ],
-        "tamerlane" => &[
+        Variant::Tamerlane => &[
             ("rook", 500),
             ("knight", 300),
             ("fers", 170),
@@ -79,7 +81,7 @@ pub fn table(variant: &str) -> &'static [(&'static str, i32)] {
             ("giraffe", 350),
             ("scout", 300),
         ],
-        _ => &[],
+        Variant::MiniCitadel => &[],
     }
 }
 
@@ -140,7 +142,7 @@ pub fn model_value(m: f64) -> i32 {
 
 /// The value of each kind of a game: its table's entry, else pawns 100, a lone royal piece
 /// 0, and every other piece the mobility model's value.
-pub fn values(variant: &str, set: &PieceSet, pawns: u32, royal: u32) -> Vec<i32> {
+pub fn values(variant: Variant, set: &PieceSet, pawns: u32, royal: u32) -> Vec<i32> {
     let t = table(variant);
     set.defs()
         .iter()

@@ -1,0 +1,36 @@
+//! A game's goals as data: the cells whose occupation ends the game or that only some pieces
+//! may hold. The game's own rules read them (each game's [`Game::decided`](crate::Game)), and
+//! so can any generic code, such as an evaluation, without knowing which game it is.
+
+use citadel_geometry::Bitboard;
+
+/// The special cells of a game, per side (index 0 White, 1 Black). All empty for a game with
+/// none (chess, Shatranj, Byzantine).
+///
+/// ```
+/// use citadel_rules::{Game, MiniCitadel, PersianPrincess};
+/// let pp = PersianPrincess::config();
+/// let geo = pp.geometry();
+/// // White's king draws on Black's citadels a11 and k11
+/// let a11 = geo.parse_square("a11").unwrap();
+/// assert!(pp.goals.royal_draw[0].contains(a11));
+/// // only pawns and princesses may hold the centre f6
+/// assert!(pp.goals.strong_points.contains(geo.parse_square("f6").unwrap()));
+/// // in Mini Citadel any piece wins by entering an enemy citadel
+/// let mc = MiniCitadel::config();
+/// assert_eq!(mc.goals.piece_win[1].count(), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Goals {
+    /// Cells where a royal piece of that side ends the game in a draw (Persian Chess: the
+    /// enemy citadels; Tamerlane: the opponent's citadel, for the king or a king-less
+    /// prince — the game's rules say which royal piece counts).
+    pub royal_draw: [Bitboard; 2],
+    /// Cells where any piece of that side wins the game by standing there (Mini Citadel: the
+    /// enemy citadels).
+    pub piece_win: [Bitboard; 2],
+    /// Cells only some kinds may end a move on (which ones: [`Config::landing`](crate::Config));
+    /// holding one with such a piece is an asset (Persian Princess: the centre f6, for pawns
+    /// and princesses).
+    pub strong_points: Bitboard,
+}

@@ -19,15 +19,19 @@ macro_rules! out {
 }
 
 mod bestmove;
+mod clock;
 mod convert;
 mod games;
 mod perft;
 mod position_args;
 mod replay;
 mod selfplay;
+mod session;
 mod show;
 mod suite;
+mod uci;
 mod validate;
+mod xboard;
 
 use citadel_rules::Variant;
 use clap::{Parser, Subcommand};
@@ -65,6 +69,10 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// A match between two players (engine settings or a random mover), alternating colours.
     Match(selfplay::MatchArgs),
+    /// Speak UCI on standard input/output (variants through the `UCI_Variant` option).
+    Uci(uci::Args),
+    /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output.
+    Xboard(xboard::Args),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -103,6 +111,8 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Match(a) => selfplay::run_match(&a),
+        Command::Uci(a) => uci::run(&a),
+        Command::Xboard(a) => xboard::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -18,9 +18,12 @@ macro_rules! out {
     };
 }
 
+mod arbiter;
 mod bestmove;
 mod clock;
 mod convert;
+mod elo;
+mod external;
 mod games;
 mod perft;
 mod position_args;

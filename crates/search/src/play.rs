@@ -101,7 +101,24 @@ pub fn write_record<G: SanDialect>(
     outcome: Option<Outcome>,
     tags: &[(&str, String)],
 ) -> String {
-    let result = outcome.map_or("*", |o| o.result());
+    write_record_as(
+        start,
+        moves,
+        outcome.map_or("*", |o| o.result()),
+        outcome.map(|o| o.termination.name()),
+        tags,
+    )
+}
+
+/// As [`write_record`], with a result the rules did not decide — e.g. an arbiter's verdict
+/// (`1-0` with `Termination` `time forfeit` or `illegal move`).
+pub fn write_record_as<G: SanDialect>(
+    start: &Position<G>,
+    moves: &[Move],
+    result: &str,
+    termination: Option<&str>,
+    tags: &[(&str, String)],
+) -> String {
     let mut out = String::new();
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));
@@ -113,8 +130,8 @@ pub fn write_record<G: SanDialect>(
         out.push_str("[SetUp \"1\"]\n");
         out.push_str(&format!("[FEN \"{start_fen}\"]\n"));
     }
-    if let Some(o) = outcome {
-        out.push_str(&format!("[Termination \"{}\"]\n", o.termination.name()));
+    if let Some(t) = termination {
+        out.push_str(&format!("[Termination \"{t}\"]\n"));
     }
     out.push('\n');
     let mut pos = start.clone();
@@ -146,6 +163,21 @@ pub fn write_record<G: SanDialect>(
     out.push_str(&text);
     out.push('\n');
     out
+}
+
+/// The random opening of a game: `plies` uniformly random legal moves from `start`, drawn
+/// from `seed` exactly as [`play_game`] draws them (fewer if the game ends first).
+pub fn random_opening<G: SanDialect>(start: &Position<G>, plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < plies && pos.outcome_with_draws().is_none() {
+        let legal = pos.legal_moves();
+        let m = legal[rng.gen_range(0..legal.len())];
+        pos.play(m);
+        moves.push(m);
+    }
+    moves
 }
 
 /// Settings of a game between two players.

@@ -100,14 +100,21 @@ impl std::str::FromStr for TimeControl {
         };
         match (secs(b), secs(i)) {
             (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),
-            _ => Err(format!("bad time control `{s}` (BASE+INC in seconds, e.g. 5+0.05)")),
+            _ => Err(format!(
+                "bad time control `{s}` (BASE+INC in seconds, e.g. 5+0.05)"
+            )),
         }
     }
 }
 
 impl std::fmt::Display for TimeControl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}+{}", self.base.as_secs_f64(), self.increment.as_secs_f64())
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
     }
 }
 
@@ -167,7 +174,11 @@ pub fn play_game<G: SanDialect>(
     for (c, p) in players.iter_mut().enumerate() {
         if let Err(e) = p.new_game(variant, rules.tc) {
             let c = if c == 0 { Color::White } else { Color::Black };
-            verdict = Some((c, "rules infraction", format!("could not start the game: {e}")));
+            verdict = Some((
+                c,
+                "rules infraction",
+                format!("could not start the game: {e}"),
+            ));
         }
     }
     let mut clocks = [rules.tc.map_or(Duration::ZERO, |t| t.base); 2];
@@ -182,7 +193,9 @@ pub fn play_game<G: SanDialect>(
         }
         let us = pos.turn();
         let side = us.index();
-        let clock = rules.tc.map(|t| (clocks[side], clocks[1 - side], t.increment));
+        let clock = rules
+            .tc
+            .map(|t| (clocks[side], clocks[1 - side], t.increment));
         let t0 = Instant::now();
         let answer: Answer = match &mut players[side] {
             Contestant::Citadel(s, limits, _) => {
@@ -212,7 +225,11 @@ pub fn play_game<G: SanDialect>(
         let spent = t0.elapsed();
         if let Some(t) = rules.tc {
             if spent > clocks[side] {
-                verdict = Some((us, "time forfeit", format!("used {spent:?} with {:?} left", clocks[side])));
+                verdict = Some((
+                    us,
+                    "time forfeit",
+                    format!("used {spent:?} with {:?} left", clocks[side]),
+                ));
                 break;
             }
             clocks[side] = clocks[side] - spent + t.increment;
@@ -229,7 +246,9 @@ pub fn play_game<G: SanDialect>(
                     verdict = Some((us, "illegal move", format!("move {number}: {e}")));
                 }
             },
-            Answer::Resign => verdict = Some((us, "resignation", format!("resigned at move {number}"))),
+            Answer::Resign => {
+                verdict = Some((us, "resignation", format!("resigned at move {number}")))
+            }
             Answer::Timeout => {
                 verdict = Some((us, "time forfeit", format!("no move at move {number}")))
             }

@@ -17,7 +17,14 @@ pub fn difference(wins: u32, draws: u32, losses: u32) -> Option<(f64, f64)> {
     let (w, d, l) = (f64::from(wins), f64::from(draws), f64::from(losses));
     let p = (w + d / 2.0) / n;
     if p <= 0.0 || p >= 1.0 {
-        return Some((if p <= 0.0 { f64::NEG_INFINITY } else { f64::INFINITY }, f64::INFINITY));
+        return Some((
+            if p <= 0.0 {
+                f64::NEG_INFINITY
+            } else {
+                f64::INFINITY
+            },
+            f64::INFINITY,
+        ));
     }
     let var = (w * (1.0 - p).powi(2) + d * (0.5 - p).powi(2) + l * p.powi(2)) / n;
     let se = (var / n).sqrt();

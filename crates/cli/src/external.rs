@@ -18,7 +18,8 @@ pub enum Protocol {
 }
 
 /// An engine named on the command line: `uci:PATH[:name=value,...]` or
-/// `xboard:PATH[:name=value,...]` (options are `setoption`s or CECP `option`s).
+/// `xboard:PATH[:name=value,...]` (options are `setoption`s or CECP `option`s). PATH may
+/// carry arguments after spaces (`xboard:citadel xboard`); it cannot contain `:`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EngineSpec {
     /// Protocol.
@@ -93,7 +94,10 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 impl External {
     /// Starts the engine and completes the protocol's handshake.
     pub fn start(spec: &EngineSpec) -> Result<External, String> {
-        let mut child = Command::new(&spec.path)
+        let mut words = spec.path.split_whitespace();
+        let program = words.next().unwrap_or_default();
+        let mut child = Command::new(program)
+            .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -115,7 +119,7 @@ impl External {
             child,
             stdin,
             lines,
-            name: spec.path.rsplit('/').next().unwrap_or(&spec.path).to_string(),
+            name: program.rsplit('/').next().unwrap_or(program).to_string(),
             usermove: false,
             sent: 0,
             log: Vec::new(),
@@ -123,11 +127,15 @@ impl External {
         match spec.protocol {
             Protocol::Uci => {
                 e.send("uci")?;
-                e.wait_for(HANDSHAKE, |l| l == "uciok", |e, l| {
-                    if let Some(n) = l.strip_prefix("id name ") {
-                        e.name = n.trim().to_string();
-                    }
-                })?;
+                e.wait_for(
+                    HANDSHAKE,
+                    |l| l == "uciok",
+                    |e, l| {
+                        if let Some(n) = l.strip_prefix("id name ") {
+                            e.name = n.trim().to_string();
+                        }
+                    },
+                )?;
                 for (n, v) in spec.options.clone() {
                     e.send(&format!("setoption name {n} value {v}"))?;
                 }
@@ -236,11 +244,15 @@ impl External {
                 self.sent = 0;
                 // let the engine settle (setup commands, errors) before the game starts
                 self.send("ping 1")?;
-                let _ = self.wait_for(HANDSHAKE, |l| l == "pong 1", |e, l| {
-                    if l.starts_with("Error") || l.starts_with("tellusererror") {
-                        e.log.push(l.to_string());
-                    }
-                });
+                let _ = self.wait_for(
+                    HANDSHAKE,
+                    |l| l == "pong 1",
+                    |e, l| {
+                        if l.starts_with("Error") || l.starts_with("tellusererror") {
+                            e.log.push(l.to_string());
+                        }
+                    },
+                );
                 Ok(())
             }
         }
@@ -290,11 +302,15 @@ impl External {
             }
             None => self.send(&format!("go movetime {}", movetime.as_millis()))?,
         }
-        match self.wait_for(budget, |l| l.starts_with("bestmove"), |e, l| {
-            if l.starts_with("info string") && l.to_ascii_lowercase().contains("err") {
-                e.log.push(l.to_string());
-            }
-        }) {
+        match self.wait_for(
+            budget,
+            |l| l.starts_with("bestmove"),
+            |e, l| {
+                if l.starts_with("info string") && l.to_ascii_lowercase().contains("err") {
+                    e.log.push(l.to_string());
+                }
+            },
+        ) {
             Ok(l) => Ok(match l.split_whitespace().nth(1) {
                 Some("(none)") | None => Answer::Failed(l),
                 Some(m) => Answer::Move(m.to_string()),

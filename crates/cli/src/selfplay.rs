@@ -279,11 +279,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
 }
 
 /// A player of an arbitrated match.
-fn contestant<G: SanDialect>(
-    text: &str,
-    seed: u64,
-    clock: bool,
-) -> Result<Contestant<G>, Failure> {
+fn contestant<G: SanDialect>(text: &str, seed: u64, clock: bool) -> Result<Contestant<G>, Failure> {
     match EngineSpec::parse(text) {
         Some(spec) => {
             let spec = spec.map_err(Failure)?;
@@ -330,9 +326,10 @@ fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     let id = G::config().id;
     let t0 = std::time::Instant::now();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let control = tc.map_or(format!("{} ms/move for other engines", rules.movetime.as_millis()), |t| {
-        format!("clock {t}")
-    });
+    let control = tc.map_or(
+        format!("{} ms/move for other engines", rules.movetime.as_millis()),
+        |t| format!("clock {t}"),
+    );
     for g in 0..a.games {
         let a_white = g % 2 == 0;
         let opening = play::random_opening(

@@ -116,10 +116,7 @@ impl<G: SanDialect> GameSession<G> {
 }
 
 /// Reads a move in coordinate form, or failing that in SAN.
-fn parse_move<G: SanDialect>(
-    pos: &Position<G>,
-    text: &str,
-) -> Result<citadel_rules::Move, String> {
+fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<citadel_rules::Move, String> {
     match coord::parse_move(pos, text) {
         Ok(m) => Ok(m),
         Err(e) => citadel_notation::san::parse(pos, text).map_err(|_| e.to_string()),
@@ -128,15 +125,14 @@ fn parse_move<G: SanDialect>(
 
 fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
     let mut pos = root.clone();
-    let pv = r
-        .pv
-        .iter()
-        .map(|m| {
-            let t = coord::write(&pos, m);
-            pos.play(*m);
-            t
-        })
-        .collect();
+    let pv =
+        r.pv.iter()
+            .map(|m| {
+                let t = coord::write(&pos, m);
+                pos.play(*m);
+                t
+            })
+            .collect();
     Progress {
         depth: r.depth,
         seldepth: r.seldepth,

@@ -185,7 +185,10 @@ impl Uci {
                 _ => error(&format!("Hash: `{}` is not a size 1..{MAX_HASH}", cut(v))),
             },
             ("clear hash", _) => self.session.clear(),
-            (_, None) if name.eq_ignore_ascii_case("uci_variant") || name.eq_ignore_ascii_case("hash") => {
+            (_, None)
+                if name.eq_ignore_ascii_case("uci_variant")
+                    || name.eq_ignore_ascii_case("hash") =>
+            {
                 error(&format!("setoption name {name} needs a value"))
             }
             _ => error(&format!("unknown option `{}`", cut(name))),

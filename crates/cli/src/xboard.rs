@@ -275,7 +275,11 @@ impl Engine {
     fn usermove(&mut self, text: &str) {
         self.abort();
         if let Some(o) = self.session.outcome() {
-            send(&format!("Illegal move (the game is over: {}): {}", result_line(&o), cut(text)));
+            send(&format!(
+                "Illegal move (the game is over: {}): {}",
+                result_line(&o),
+                cut(text)
+            ));
             return;
         }
         match self.session.play(text) {
@@ -378,10 +382,7 @@ impl Engine {
 
 fn looks_like_move(s: &str) -> bool {
     let b = s.as_bytes();
-    b.len() >= 4
-        && b[0].is_ascii_lowercase()
-        && b[1].is_ascii_digit()
-        && !s.contains(' ')
+    b.len() >= 4 && b[0].is_ascii_lowercase() && b[1].is_ascii_digit() && !s.contains(' ')
 }
 
 /// A thinking line: `ply score time(cs) nodes pv`.

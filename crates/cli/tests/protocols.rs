@@ -156,7 +156,14 @@ fn uci_info_lines_carry_every_field() {
     e.send("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
     e.send("go depth 3");
     let info = e.expect(|l| l.starts_with("info depth 3 "));
-    for field in [" seldepth ", " score mate 1 ", " nodes ", " nps ", " time ", " pv a1a8"] {
+    for field in [
+        " seldepth ",
+        " score mate 1 ",
+        " nodes ",
+        " nps ",
+        " time ",
+        " pv a1a8",
+    ] {
         assert!(info.contains(field), "{field} missing: {info}");
     }
     assert_eq!(e.expect(|l| l.starts_with("bestmove")), "bestmove a1a8");
@@ -204,7 +211,11 @@ fn uci_clock_moves_come_quickly() {
     let t0 = Instant::now();
     e.send("go wtime 300 btime 300 winc 10 binc 10");
     e.expect(|l| l.starts_with("bestmove"));
-    assert!(t0.elapsed() < Duration::from_millis(1500), "{:?}", t0.elapsed());
+    assert!(
+        t0.elapsed() < Duration::from_millis(1500),
+        "{:?}",
+        t0.elapsed()
+    );
     e.quit();
 }
 
@@ -267,10 +278,22 @@ fn xboard_features_name_every_game() {
     e.send("xboard");
     e.send("protover 2");
     let f = e.expect(|l| l.starts_with("feature"));
-    for needed in ["setboard=1", "usermove=1", "ping=1", "myname=\"Citadel", "done=1"] {
+    for needed in [
+        "setboard=1",
+        "usermove=1",
+        "ping=1",
+        "myname=\"Citadel",
+        "done=1",
+    ] {
         assert!(f.contains(needed), "{needed}: {f}");
     }
-    let names = f.split("variants=\"").nth(1).unwrap().split('"').next().unwrap();
+    let names = f
+        .split("variants=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
     assert_eq!(names.split(',').count(), 9, "{names}");
     assert!(names.split(',').any(|n| n == "normal"));
     assert!(names.split(',').any(|n| n == "celtic-citadel"));
@@ -301,7 +324,9 @@ fn xboard_move_now_and_bad_input() {
     assert!(coord::parse_move(&pos, &mv[5..]).is_ok(), "{mv}");
     e.send("force");
     e.send("usermove e1e5");
-    assert!(e.expect(|l| l.starts_with("Illegal move")).ends_with("e1e5"));
+    assert!(e
+        .expect(|l| l.starts_with("Illegal move"))
+        .ends_with("e1e5"));
     e.send("setboard 8/8/8 w - -");
     e.expect(|l| l.starts_with("Error (bad position)"));
     e.send("variant go-moku");
@@ -322,7 +347,11 @@ fn xboard_move_now_and_bad_input() {
 /// A whole game through CECP: random legal moves for White by `usermove`, the engine
 /// (depth 1) answering as Black, until the engine announces the rules' result.
 fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
-    let name = if v == Variant::Chess { "normal" } else { v.id() };
+    let name = if v == Variant::Chess {
+        "normal"
+    } else {
+        v.id()
+    };
     let mut e = xboard(name);
     e.send("sd 1");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -341,7 +370,9 @@ fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
         if let Some(o) = pos.outcome_with_draws() {
             break o;
         }
-        let reply = e.expect(|l| l.starts_with("move ") || l.starts_with("Illegal") || l.starts_with("Error"));
+        let reply = e.expect(|l| {
+            l.starts_with("move ") || l.starts_with("Illegal") || l.starts_with("Error")
+        });
         let m = reply
             .strip_prefix("move ")
             .unwrap_or_else(|| panic!("{}: {reply}", v.id()));
@@ -349,8 +380,13 @@ fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
         pos.play(mv);
         plies += 1;
     };
-    let announced = e.expect(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2-1/2"));
-    assert!(announced.starts_with(outcome.result()), "{}: {announced} vs {outcome:?}", v.id());
+    let announced =
+        e.expect(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2-1/2"));
+    assert!(
+        announced.starts_with(outcome.result()),
+        "{}: {announced} vs {outcome:?}",
+        v.id()
+    );
     e.quit();
     plies
 }

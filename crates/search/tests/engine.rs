@@ -156,6 +156,9 @@ fn a_raised_stop_flag_ends_an_unlimited_search_with_a_legal_move() {
     assert!(pos.legal_moves().contains(&r.best.unwrap()));
     // one report per completed iteration, in order
     assert!(!iterations.is_empty());
-    assert!(iterations.windows(2).all(|w| w[1] == w[0] + 1), "{iterations:?}");
+    assert!(
+        iterations.windows(2).all(|w| w[1] == w[0] + 1),
+        "{iterations:?}"
+    );
     assert_eq!(*iterations.last().unwrap(), r.depth);
 }

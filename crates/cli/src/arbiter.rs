@@ -19,7 +19,7 @@ pub enum Contestant<G: SanDialect> {
     /// clock unless a depth or node limit is set).
     Citadel(Box<Searcher<G>>, Limits, String),
     /// A random mover.
-    Random(ChaCha8Rng),
+    Random(Box<ChaCha8Rng>),
     /// Another engine.
     External(Box<External>),
 }
@@ -37,7 +37,9 @@ impl<G: SanDialect> Contestant<G> {
                 };
                 Contestant::Citadel(Box::new(Searcher::new(hash_mb)), l, name)
             }
-            Player::Random => Contestant::Random(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed)),
+            Player::Random => {
+                Contestant::Random(Box::new(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed)))
+            }
         }
     }
 

@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod arbiter;
 mod bestmove;
+mod betza;
 mod clock;
 mod convert;
 mod elo;

@@ -7,11 +7,12 @@
 //! search thread; both meet in one channel, so `?`, `force`, `new` and `quit` are obeyed
 //! while the engine thinks.
 
+use crate::betza;
 use crate::clock::Clock;
 use crate::session::{self, Progress, Report, Session};
 use crate::uci::{cut, send};
 use crate::Failure;
-use citadel_rules::{Color, Outcome, Variant};
+use citadel_rules::{with_game, Color, Game, Outcome, Variant};
 use citadel_search::{Limits, Score};
 use std::io::BufRead;
 use std::sync::mpsc;
@@ -45,17 +46,38 @@ fn from_xboard_name(name: &str) -> Option<Variant> {
     name.parse().ok()
 }
 
-/// The `setup` command that describes an engine-defined game to XBoard: its board size and
-/// start position. Chess and shatranj need none (XBoard knows them); Tamerlane (whose
+/// The `setup` command that describes an engine-defined game to XBoard — its board size and
+/// start position — followed by a `piece` command (Betza) for each of its pieces other than
+/// pawns and royals (XBoard's own pawn and king keep the double step and castling), when
+/// every piece has a letter of its own. Chess and shatranj need none (XBoard knows them); Tamerlane (whose
 /// citadels lie outside the 11x10 frame) and Byzantine chess (a round board) get none
 /// because XBoard cannot draw their boards.
-pub fn setup_command(v: Variant) -> Option<String> {
+pub fn setup_commands(v: Variant) -> Vec<String> {
     match v {
-        Variant::Chess | Variant::Shatranj | Variant::Tamerlane | Variant::Byzantine => None,
+        Variant::Chess | Variant::Shatranj | Variant::Tamerlane | Variant::Byzantine => Vec::new(),
         _ => {
             let s = session::new(v, 1);
             let (w, h) = s.frame();
-            Some(format!("setup {w}x{h}+0_fairy {}", s.fen()))
+            let mut out = vec![format!("setup {w}x{h}+0_fairy {}", s.fen())];
+            with_game!(v, G => {
+                let cfg = G::config();
+                let defs = cfg.pieces.defs();
+                // a letter shared by several kinds (Mini Citadel's unmoved and moved pieces)
+                // cannot be described to XBoard
+                let unique = defs
+                    .iter()
+                    .all(|d| defs.iter().filter(|e| e.letter == d.letter).count() == 1);
+                for (k, def) in defs.iter().enumerate().filter(|_| unique) {
+                    let bit = 1u32 << k;
+                    if cfg.pawns & bit != 0 || cfg.royal & bit != 0 {
+                        continue;
+                    }
+                    if let Some(d) = betza::describe(def) {
+                        out.push(format!("piece {}& {d}", def.letter.to_ascii_uppercase()));
+                    }
+                }
+            });
+            out
         }
     }
 }
@@ -164,7 +186,7 @@ impl Engine {
                 Some(v) => {
                     self.abort();
                     self.session = session::new(v, DEFAULT_HASH);
-                    if let Some(s) = setup_command(v) {
+                    for s in setup_commands(v) {
                         send(&s);
                     }
                 }

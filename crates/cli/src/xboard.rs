@@ -96,6 +96,8 @@ struct Engine {
     /// Moves per time control (0: the whole game), base time, increment.
     level: Option<(u32, Duration, Duration)>,
     own_time: Option<Duration>,
+    /// Transposition table size (`memory`), kept across games.
+    hash_mb: usize,
 }
 
 pub fn run(_a: &Args) -> Result<(), Failure> {
@@ -122,6 +124,7 @@ pub fn run(_a: &Args) -> Result<(), Failure> {
         per_move: None,
         level: None,
         own_time: None,
+        hash_mb: DEFAULT_HASH,
     };
     while let Ok(ev) = rx.recv() {
         match ev {
@@ -177,7 +180,7 @@ impl Engine {
             "ping" => send(&format!("pong {arg}")),
             "new" => {
                 self.abort();
-                self.session = session::new(Variant::Chess, DEFAULT_HASH);
+                self.session = session::new(Variant::Chess, self.hash_mb);
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.depth = None;
@@ -185,7 +188,7 @@ impl Engine {
             "variant" => match from_xboard_name(arg) {
                 Some(v) => {
                     self.abort();
-                    self.session = session::new(v, DEFAULT_HASH);
+                    self.session = session::new(v, self.hash_mb);
                     for s in setup_commands(v) {
                         send(&s);
                     }
@@ -195,7 +198,8 @@ impl Engine {
             "memory" => match arg.parse::<usize>() {
                 Ok(mb) if mb >= 1 => {
                     self.abort();
-                    self.session.set_hash(mb.min(4096));
+                    self.hash_mb = mb.min(4096);
+                    self.session.set_hash(self.hash_mb);
                 }
                 _ => send(&format!("Error (bad memory size): {}", cut(arg))),
             },

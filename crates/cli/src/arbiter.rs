@@ -5,6 +5,7 @@
 
 use crate::clock::Clock;
 use crate::external::{Answer, External, Protocol};
+use crate::session;
 use citadel_notation::{coord, SanDialect};
 use citadel_rules::{Color, Move, Position, Variant};
 use citadel_search::play::{write_record_as, Player};
@@ -168,7 +169,7 @@ pub fn play_game<G: SanDialect>(
     let mut moves: Vec<Move> = Vec::new();
     let mut texts: Vec<String> = Vec::new();
     for m in opening {
-        texts.push(coord::write(&pos, m));
+        texts.push(session::protocol_move(&pos, m));
         pos.play(*m);
         moves.push(*m);
     }
@@ -213,14 +214,14 @@ pub fn play_game<G: SanDialect>(
                     );
                 }
                 match s.search(&pos, &l).best {
-                    Some(m) => Answer::Move(coord::write(&pos, &m)),
+                    Some(m) => Answer::Move(session::protocol_move(&pos, &m)),
                     None => Answer::Failed("no move".into()),
                 }
             }
             Contestant::Random(rng) => {
                 let legal = pos.legal_moves();
                 let m = legal[rng.gen_range(0..legal.len())];
-                Answer::Move(coord::write(&pos, &m))
+                Answer::Move(session::protocol_move(&pos, &m))
             }
             Contestant::External(e) => e.choose(&texts, us == Color::White, clock, rules.movetime),
         };
@@ -240,7 +241,7 @@ pub fn play_game<G: SanDialect>(
         match answer {
             Answer::Move(text) => match coord::parse_move(&pos, &text) {
                 Ok(m) => {
-                    texts.push(coord::write(&pos, &m));
+                    texts.push(session::protocol_move(&pos, &m));
                     pos.play(m);
                     moves.push(m);
                 }

@@ -115,6 +115,24 @@ impl<G: SanDialect> GameSession<G> {
     }
 }
 
+/// A move as the protocols write it: the coordinate form, with the promotion letter always
+/// written (`f7f8q` in shatranj, where the ferz is the only choice) — engines such as
+/// Fairy-Stockfish do not read a promotion without one.
+pub fn protocol_move<G: SanDialect>(pos: &Position<G>, m: &citadel_rules::Move) -> String {
+    let mut t = coord::write(pos, m);
+    if let Some(k) = m.promotion {
+        let letter = G::config().symbols[k as usize].to_lowercase();
+        let (body, removal) = match t.find("/x") {
+            Some(i) => (t[..i].to_string(), t[i..].to_string()),
+            None => (t.clone(), String::new()),
+        };
+        if !body.ends_with(&letter) || !body.ends_with(char::is_alphabetic) {
+            t = format!("{body}{letter}{removal}");
+        }
+    }
+    t
+}
+
 /// Reads a move in coordinate form, or failing that in SAN.
 fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<citadel_rules::Move, String> {
     match coord::parse_move(pos, text) {
@@ -128,7 +146,7 @@ fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
     let pv =
         r.pv.iter()
             .map(|m| {
-                let t = coord::write(&pos, m);
+                let t = protocol_move(&pos, m);
                 pos.play(*m);
                 t
             })
@@ -165,7 +183,7 @@ impl<G: SanDialect> Session for GameSession<G> {
 
     fn play(&mut self, text: &str) -> Result<String, String> {
         let m = parse_move(&self.pos, text)?;
-        let t = coord::write(&self.pos, &m);
+        let t = protocol_move(&self.pos, &m);
         self.join();
         self.pos.play(m);
         Ok(t)
@@ -226,7 +244,7 @@ impl<G: SanDialect> Session for GameSession<G> {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
-            let best = r.best.map(|m| coord::write(&root, &m));
+            let best = r.best.map(|m| protocol_move(&root, &m));
             report(Report::Done(best, progress(&root, &r)));
             searcher
         }));
@@ -252,5 +270,61 @@ impl<G: SanDialect> Session for GameSession<G> {
                 Err(_) => self.searcher = Some(Searcher::new(self.hash_mb)),
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use citadel_rules::{Chess, Shatranj};
+
+    /// Every legal move met in random games reads back from its protocol form as itself.
+    fn round_trip<G: SanDialect>() -> usize {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut promotions = 0;
+        for _ in 0..12 {
+            let mut pos = fen::start::<G>();
+            for _ in 0..400 {
+                if pos.outcome_with_draws().is_some() {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                for m in legal.iter() {
+                    let t = protocol_move(&pos, m);
+                    assert_eq!(coord::parse_move(&pos, &t).as_ref(), Ok(m), "{t}");
+                    promotions += usize::from(m.promotion.is_some());
+                }
+                pos.play(legal[rng.gen_range(0..legal.len())]);
+            }
+        }
+        promotions
+    }
+
+    #[test]
+    fn every_move_reads_back_from_its_protocol_form() {
+        for v in Variant::ALL {
+            let promotions = with_game!(v, G => round_trip::<G>());
+            // random Byzantine games do not bring a pawn round to promotion
+            assert!(
+                promotions > 0 || v == Variant::Byzantine,
+                "{}: no promotion met",
+                v.id()
+            );
+        }
+    }
+
+    #[test]
+    fn promotions_always_carry_their_letter() {
+        let pos = fen::parse::<Shatranj>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+        let m = coord::parse_move(&pos, "f7f8").unwrap();
+        assert_eq!(coord::write(&pos, &m), "f7f8");
+        assert_eq!(protocol_move(&pos, &m), "f7f8q");
+        assert_eq!(coord::parse_move(&pos, "f7f8q"), Ok(m));
+        let pos = fen::parse::<Chess>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+        let m = coord::parse_move(&pos, "f7f8n").unwrap();
+        assert_eq!(protocol_move(&pos, &m), "f7f8n");
+        let m = coord::parse_move(&pos, "a1a7").unwrap();
+        assert_eq!(protocol_move(&pos, &m), "a1a7");
     }
 }

@@ -58,12 +58,15 @@ fn directions(a: i8, b: i8, steps: &[(i8, i8)]) -> Option<String> {
     })
 }
 
+/// Atoms described together: the leap `(a, b)` (`a >= b`), its range (1: a leap, 0:
+/// unlimited), and its mode.
+type Group = (i8, i8, u8, Mode);
+
 /// The piece's moves in Betza notation, or `None` when an atom has no plain description.
 ///
 /// A princess (bishop + knight) is `BN`; a pawn `fmWfcF`.
 pub fn describe(def: &PieceDef) -> Option<String> {
-    // (a, b, range, mode) -> the steps seen
-    let mut groups: Vec<((i8, i8, u8, Mode), Vec<(i8, i8)>)> = Vec::new();
+    let mut groups: Vec<(Group, Vec<(i8, i8)>)> = Vec::new();
     for (atom, mode) in &def.atoms {
         let (dx, dy, range) = match *atom {
             Atom::Leap { dx, dy } => (dx, dy, 1),

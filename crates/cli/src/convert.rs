@@ -16,6 +16,8 @@ pub enum Format {
     Json,
     /// A binary archive.
     Bin,
+    /// A self-contained HTML page stepping through each game.
+    Html,
 }
 
 /// Arguments of `citadel convert`.
@@ -95,6 +97,7 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
             s.into_bytes()
         }
         Format::Bin => archive::write(&recs)?,
+        Format::Html => crate::diagram::html(&recs, &a.file)?.into_bytes(),
     };
     output(out, &bytes)
 }

@@ -23,6 +23,7 @@ mod bestmove;
 mod betza;
 mod clock;
 mod convert;
+mod diagram;
 mod elo;
 mod external;
 mod games;

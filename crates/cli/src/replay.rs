@@ -16,6 +16,8 @@ pub struct Args {
     /// Print one JSON object per game, one per line.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    pictures: crate::diagram::ReplayPictures,
 }
 
 #[derive(Serialize)]
@@ -44,7 +46,18 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 Err(e) => Err(Diagnostic::from_pgn(e)),
                 Ok(g) => replay::replay(&g.record)
                     .map(|r| r.summary(g.number))
-                    .map_err(|e| Diagnostic::from_replay(g, &e)),
+                    .map_err(|e| Diagnostic::from_replay(g, &e))
+                    .and_then(|s| {
+                        a.pictures
+                            .write(path, g)
+                            .map(|_| s)
+                            .map_err(|Failure(reason)| Diagnostic {
+                                loc: None,
+                                game: g.number,
+                                mv: None,
+                                reason,
+                            })
+                    }),
             };
             match result {
                 Ok(s) if a.json => outln!(

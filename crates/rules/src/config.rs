@@ -1,8 +1,9 @@
 //! A game's configuration over the shared core: its board and pieces, which kinds are royal
 //! or pawns, promotion, landing restrictions, pawn rules, symbols and keys.
 
+use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::Color;
+use crate::{Color, Setup};
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
@@ -33,8 +34,11 @@ pub struct Config {
     pub en_passant: bool,
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
-    /// The start position.
+    /// The start position, as a FEN in the standard form (read by [`Position::start`]
+    /// (crate::Position::start) without any other crate).
     pub start_fen: &'static str,
+    /// The game's rights (castling, rendezvous, ...), in FEN writing order.
+    pub rights: Rights,
     /// Zobrist keys.
     pub zobrist: Zobrist,
 }
@@ -66,6 +70,7 @@ impl Config {
             en_passant: false,
             move_limit: 100,
             start_fen,
+            rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
         }
     }
@@ -166,6 +171,29 @@ impl Config {
     pub fn symbol(mut self, kind: u8, symbol: &str) -> Self {
         self.symbols[kind as usize] = symbol.to_string();
         self
+    }
+
+    /// Sets the game's rights, in FEN writing order.
+    pub fn rights(mut self, rights: Vec<Right>) -> Self {
+        self.rights = Rights::new(rights);
+        self
+    }
+
+    /// The FEN symbols of every piece with the piece, longest first (for readers).
+    pub fn tokens(&self) -> Vec<(String, crate::Piece)> {
+        let mut t: Vec<(String, crate::Piece)> = Vec::new();
+        for k in 0..self.symbols.len() as u8 {
+            for c in Color::BOTH {
+                t.push((self.symbol_of(k, c), crate::Piece::new(k, c)));
+            }
+        }
+        t.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        t
+    }
+
+    /// The start position's setup, read from [`start_fen`](Self::start_fen).
+    pub fn start_setup(&self) -> Setup {
+        crate::start::read(self)
     }
 
     /// Sets the move-count draw limit in plies.

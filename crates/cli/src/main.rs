@@ -18,17 +18,25 @@ macro_rules! out {
     };
 }
 
+mod arbiter;
 mod bestmove;
+mod betza;
+mod clock;
 mod convert;
 mod diagram;
+mod elo;
+mod external;
 mod games;
 mod perft;
 mod position_args;
 mod replay;
 mod selfplay;
+mod session;
 mod show;
 mod suite;
+mod uci;
 mod validate;
+mod xboard;
 
 use citadel_rules::Variant;
 use clap::{Parser, Subcommand};
@@ -66,6 +74,10 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// A match between two players (engine settings or a random mover), alternating colours.
     Match(selfplay::MatchArgs),
+    /// Speak UCI on standard input/output (variants through the `UCI_Variant` option).
+    Uci(uci::Args),
+    /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output.
+    Xboard(xboard::Args),
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -104,6 +116,8 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Match(a) => selfplay::run_match(&a),
+        Command::Uci(a) => uci::run(&a),
+        Command::Xboard(a) => xboard::run(&a),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -1,9 +1,12 @@
 //! `citadel selfplay` and `citadel match`: complete games between engines (or against a
 //! random mover), written as PGN records, with progress on stderr.
 
+use crate::arbiter::{self, Contestant, Rules, TimeControl};
+use crate::elo;
+use crate::external::{EngineSpec, External};
 use crate::Failure;
 use citadel_notation::{fen, SanDialect};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Color, Variant};
 use citadel_search::play::{self, GameSettings, Player};
 use citadel_search::Limits;
 use std::io::Write;
@@ -56,12 +59,22 @@ pub struct MatchArgs {
     /// Number of games (colours alternate).
     #[arg(long, default_value_t = 10)]
     games: u32,
-    /// The first player: `movetime:MS`, `depth:N`, `nodes:N` or `random`.
+    /// The first player: `movetime:MS`, `depth:N`, `nodes:N` or `random` (Citadel), or
+    /// another engine: `uci:PATH[:name=value,...]`, `xboard:PATH[:name=value,...]`.
     #[arg(long, default_value = "movetime:100")]
     engine: String,
     /// The second player, same forms.
     #[arg(long, default_value = "random")]
     opponent: String,
+    /// A clock for both players, `BASE+INC` in seconds (e.g. `5+0.05`): Citadel engines
+    /// without a depth or node limit then take their time from the clock, and a player whose
+    /// flag falls loses.
+    #[arg(long)]
+    tc: Option<String>,
+    /// Milliseconds per move for other engines when there is no clock (XBoard engines get
+    /// whole seconds).
+    #[arg(long, default_value_t = 100)]
+    movetime: u64,
     #[command(flatten)]
     play: PlayArgs,
     /// Write the PGN records here.
@@ -178,6 +191,12 @@ fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
 }
 
 fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
+    let external = [&a.engine, &a.opponent]
+        .iter()
+        .any(|s| EngineSpec::parse(s).is_some());
+    if external || a.tc.is_some() {
+        return arbitrated_match::<G>(a);
+    }
     let p1: Player = a.engine.parse().map_err(Failure)?;
     let p2: Player = a.opponent.parse().map_err(Failure)?;
     let start = fen::start::<G>();
@@ -247,12 +266,134 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         return Err(Failure(e.to_string()));
     }
     outln!(
-        "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% ({:.0} s)",
+        "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
         tally.games(),
         tally.wins,
         tally.draws,
         tally.losses,
         tally.percent(),
+        elo::describe(tally.wins, tally.draws, tally.losses),
+        t0.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// A player of an arbitrated match.
+fn contestant<G: SanDialect>(text: &str, seed: u64, clock: bool) -> Result<Contestant<G>, Failure> {
+    match EngineSpec::parse(text) {
+        Some(spec) => {
+            let spec = spec.map_err(Failure)?;
+            let e = External::start(&spec).map_err(Failure)?;
+            Ok(Contestant::External(Box::new(e)))
+        }
+        None => {
+            let p: Player = text.parse().map_err(Failure)?;
+            Ok(Contestant::builtin(
+                p,
+                GameSettings::default().hash_mb,
+                seed,
+                clock,
+            ))
+        }
+    }
+}
+
+/// A match judged move by move by [`arbiter`]: other engines, clocks.
+fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
+    if a.engine_values.is_some() || a.opponent_values.is_some() {
+        return Err(Failure(
+            "--engine-values/--opponent-values work only between Citadel players".into(),
+        ));
+    }
+    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    let tc = match &a.tc {
+        Some(t) => Some(t.parse::<TimeControl>().map_err(Failure)?),
+        None => None,
+    };
+    let rules = Rules {
+        max_plies: a.play.max_plies,
+        tc,
+        movetime: std::time::Duration::from_millis(a.movetime.max(1)),
+    };
+    let mut first = contestant::<G>(&a.engine, a.play.seed, tc.is_some())?;
+    let mut second = contestant::<G>(&a.opponent, a.play.seed.wrapping_add(1), tc.is_some())?;
+    let (n1, n2) = (first.name(), second.name());
+    let start = fen::start::<G>();
+    let mut out = match &a.out {
+        Some(_) => Some(open_out(&a.out)?),
+        None => None,
+    };
+    let id = G::config().id;
+    let t0 = std::time::Instant::now();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let control = tc.map_or(
+        format!("{} ms/move for other engines", rules.movetime.as_millis()),
+        |t| format!("clock {t}"),
+    );
+    for g in 0..a.games {
+        let a_white = g % 2 == 0;
+        let opening = play::random_opening(
+            &start,
+            a.play.opening_plies,
+            a.play.seed.wrapping_add(u64::from(g / 2)),
+        );
+        let names = if a_white {
+            [n1.clone(), n2.clone()]
+        } else {
+            [n2.clone(), n1.clone()]
+        };
+        let tags = [
+            ("Event", format!("citadel match {n1} vs {n2} ({control})")),
+            ("Site", "citadel".to_string()),
+            ("Round", (g + 1).to_string()),
+            ("White", names[0].clone()),
+            ("Black", names[1].clone()),
+        ];
+        let players = if a_white {
+            [&mut first, &mut second]
+        } else {
+            [&mut second, &mut first]
+        };
+        let game = arbiter::play_game(variant, &start, &opening, players, &rules, &tags);
+        let a_color = if a_white { Color::White } else { Color::Black };
+        match game.winner {
+            Some(w) if w == a_color => wins += 1,
+            Some(_) => losses += 1,
+            None => draws += 1,
+        }
+        if let Some(o) = out.as_mut() {
+            writeln!(o, "{}", game.pgn).and_then(|_| o.flush())?;
+        }
+        if let Some(v) = &game.verdict {
+            eprintln!("\n[{}/{}] arbiter: {v}", g + 1, a.games);
+        }
+        let line = format!(
+            "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{wins} ={draws} -{losses}",
+            g + 1,
+            a.games,
+            if a_white { "White" } else { "Black" },
+            game.result,
+            game.how,
+            game.plies,
+        );
+        if a.verbose {
+            eprintln!("{line}");
+        } else {
+            eprint!("\r{line}   ");
+        }
+    }
+    if !a.verbose {
+        eprintln!();
+    }
+    let games = wins + draws + losses;
+    let pct = if games == 0 {
+        0.0
+    } else {
+        (f64::from(wins) + f64::from(draws) / 2.0) * 100.0 / f64::from(games)
+    };
+    outln!(
+        "{id}: {n1} vs {n2} ({control}): {games} games +{wins} ={draws} -{losses} score {pct:.1}% {} ({:.0} s)",
+        elo::describe(wins, draws, losses),
         t0.elapsed().as_secs_f64()
     );
     Ok(())

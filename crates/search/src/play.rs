@@ -94,9 +94,22 @@ impl<G: citadel_notation::SanDialect> GameRecord<G> {
     /// The game as a record: the caller's tags, then `Result`, `Variant`, `SetUp` and `FEN`
     /// when the start is not the game's start position, and `Termination`; the moves in SAN.
     pub fn record(&self) -> citadel_notation::record::Record {
+        self.record_as(
+            self.result(),
+            self.outcome.map(|o| o.termination.name()),
+        )
+    }
+
+    /// As [`GameRecord::record`], with a result the rules did not decide — e.g. an
+    /// arbiter's verdict (`1-0` with `Termination` `time forfeit` or `illegal move`).
+    pub fn record_as(
+        &self,
+        result: &str,
+        termination: Option<&str>,
+    ) -> citadel_notation::record::Record {
         use citadel_notation::record::{GameResult, Line, MoveNode, Record};
         use citadel_notation::{fen, san};
-        let result = GameResult::parse(self.result()).unwrap_or_default();
+        let result = GameResult::parse(result).unwrap_or_default();
         let mut tags = self.tags.clone();
         tags.push(("Result".into(), result.as_str().into()));
         tags.push(("Variant".into(), G::config().id.into()));
@@ -105,8 +118,8 @@ impl<G: citadel_notation::SanDialect> GameRecord<G> {
             tags.push(("SetUp".into(), "1".into()));
             tags.push(("FEN".into(), start_fen));
         }
-        if let Some(o) = self.outcome {
-            tags.push(("Termination".into(), o.termination.name().into()));
+        if let Some(t) = termination {
+            tags.push(("Termination".into(), t.into()));
         }
         let mut pos = self.start.clone();
         let mut main = Line::default();
@@ -124,6 +137,21 @@ impl<G: citadel_notation::SanDialect> GameRecord<G> {
     pub fn pgn(&self) -> String {
         citadel_notation::writer::write(&self.record())
     }
+}
+
+/// The random opening of a game: `plies` uniformly random legal moves from `start`, drawn
+/// from `seed` exactly as [`play_game`] draws them (fewer if the game ends first).
+pub fn random_opening<G: Game>(start: &Position<G>, plies: usize, seed: u64) -> Vec<Move> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < plies && pos.outcome_with_draws().is_none() {
+        let legal = pos.legal_moves();
+        let m = legal[rng.gen_range(0..legal.len())];
+        pos.play(m);
+        moves.push(m);
+    }
+    moves
 }
 
 /// Settings of a game between two players.

@@ -14,6 +14,8 @@ use crate::tt::{Bound, Table};
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, MAX_MOVES};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The score of a mate at the root (a mate `n` plies away scores `MATE - n`).
@@ -201,6 +203,7 @@ pub struct Searcher<G: Game> {
     stop: bool,
     deadline: Option<Instant>,
     node_limit: u64,
+    stop_flag: Option<Arc<AtomicBool>>,
     _game: PhantomData<G>,
 }
 
@@ -228,6 +231,7 @@ impl<G: Game> Searcher<G> {
             stop: false,
             deadline: None,
             node_limit: u64::MAX,
+            stop_flag: None,
             _game: PhantomData,
         }
     }
@@ -264,9 +268,26 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// A flag another thread may raise to end the search early (as if a limit was hit):
+    /// the search then returns the best move found so far.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop_flag = Some(flag);
+    }
+
     /// Searches `root` within `limits` and returns the best move found (always a legal move
     /// when one exists), its score, depth, node count and principal variation.
     pub fn search(&mut self, root: &Position<G>, limits: &Limits) -> SearchResult {
+        self.search_with(root, limits, &mut |_| {})
+    }
+
+    /// As [`search`](Self::search), calling `on_iteration` with the result so far after
+    /// every completed iteration (for progress reports such as UCI `info` lines).
+    pub fn search_with(
+        &mut self,
+        root: &Position<G>,
+        limits: &Limits,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         let start = Instant::now();
         self.deadline = limits.movetime.map(|t| start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
@@ -355,6 +376,16 @@ impl<G: Game> Searcher<G> {
             if pv.first() != Some(&moves[0]) {
                 pv = vec![moves[0]];
             }
+            on_iteration(&SearchResult {
+                best: Some(moves[0]),
+                score,
+                depth,
+                seldepth: self.seldepth as u32,
+                nodes: self.nodes,
+                elapsed: start.elapsed(),
+                pv: pv.clone(),
+                outcome: None,
+            });
             if limits.depth.is_none() {
                 if moves.len() == 1 {
                     break;
@@ -456,6 +487,11 @@ impl<G: Game> Searcher<G> {
         } else if self.nodes & 1023 == 0 {
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
+                    self.stop = true;
+                }
+            }
+            if let Some(f) = &self.stop_flag {
+                if f.load(Ordering::Relaxed) {
                     self.stop = true;
                 }
             }

@@ -132,3 +132,33 @@ fn persian_princess_finds_its_centre_capture_at_depth_1() {
     let r = Searcher::<PersianPrincess>::new(1).search(&pos, &Limits::depth(1));
     assert_eq!(coord::write(&pos, &r.best.unwrap()), "d5f6");
 }
+
+#[test]
+fn a_raised_stop_flag_ends_an_unlimited_search_with_a_legal_move() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let flag = Arc::new(AtomicBool::new(false));
+    let mut s = Searcher::<Chess>::new(1);
+    s.set_stop_flag(flag.clone());
+    let raiser = {
+        let flag = flag.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(Duration::from_millis(100));
+            flag.store(true, Ordering::Relaxed);
+        })
+    };
+    let t0 = Instant::now();
+    let mut iterations = Vec::new();
+    let r = s.search_with(&pos, &Limits::default(), &mut |r| iterations.push(r.depth));
+    raiser.join().unwrap();
+    assert!(t0.elapsed() < Duration::from_secs(5), "{:?}", t0.elapsed());
+    assert!(pos.legal_moves().contains(&r.best.unwrap()));
+    // one report per completed iteration, in order
+    assert!(!iterations.is_empty());
+    assert!(
+        iterations.windows(2).all(|w| w[1] == w[0] + 1),
+        "{iterations:?}"
+    );
+    assert_eq!(*iterations.last().unwrap(), r.depth);
+}

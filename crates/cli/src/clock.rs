@@ -1,0 +1,73 @@
+//! Time management: how long to think on one move, from a chess clock.
+
+use std::time::Duration;
+
+/// The side to move's clock as a protocol reports it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Clock {
+    /// Time left.
+    pub remaining: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+    /// Moves until the next time control (`None`: the rest of the game).
+    pub moves_to_go: Option<u32>,
+}
+
+/// Time kept back for the protocol's own delays (process switches, pipes).
+const OVERHEAD: Duration = Duration::from_millis(10);
+
+impl Clock {
+    /// The time to spend on this move: an even share of the time left over the moves still
+    /// to play (30 when the control has no move count) plus most of the increment, never more
+    /// than two fifths of what is left after the overhead — so the clock never runs out while
+    /// the increment lasts (at 1 minute + 10 ms: about 2 s for the first move).
+    pub fn budget(&self) -> Duration {
+        let left = self.remaining.saturating_sub(OVERHEAD);
+        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
+        let share = left / (moves + 1) + self.increment * 3 / 4;
+        share.min(left * 2 / 5).max(Duration::from_millis(1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(n: u64) -> Duration {
+        Duration::from_millis(n)
+    }
+
+    #[test]
+    fn a_fresh_clock_allows_a_fair_share() {
+        let c = Clock {
+            remaining: ms(60_000),
+            increment: ms(10),
+            moves_to_go: None,
+        };
+        let b = c.budget();
+        assert!(b > ms(1_500) && b < ms(2_500), "{b:?}");
+    }
+
+    #[test]
+    fn a_nearly_empty_clock_never_spends_more_than_it_has() {
+        for left in [0, 1, 5, 11, 20, 50, 200] {
+            let c = Clock {
+                remaining: ms(left),
+                increment: ms(10),
+                moves_to_go: None,
+            };
+            let b = c.budget();
+            assert!(b <= ms(left.max(1)), "{left} ms left: {b:?}");
+        }
+    }
+
+    #[test]
+    fn the_last_move_before_the_control_keeps_a_margin() {
+        let c = Clock {
+            remaining: ms(1_000),
+            increment: Duration::ZERO,
+            moves_to_go: Some(1),
+        };
+        assert!(c.budget() <= ms(400));
+    }
+}

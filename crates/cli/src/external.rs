@@ -1,0 +1,419 @@
+//! Another engine as a match opponent: a child process spoken to in UCI or XBoard (CECP v2).
+//!
+//! The client only relays: it sends the game's moves in coordinate form and returns the
+//! engine's answer as text; the arbiter (see `arbiter`) judges it by Citadel's rules.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The protocol an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Protocol {
+    /// UCI (`UCI_Variant` for variants, as Fairy-Stockfish).
+    Uci,
+    /// XBoard / CECP version 2.
+    Xboard,
+}
+
+/// An engine named on the command line: `uci:PATH[:name=value,...]` or
+/// `xboard:PATH[:name=value,...]` (options are `setoption`s or CECP `option`s). PATH may
+/// carry arguments after spaces (`xboard:citadel xboard`); it cannot contain `:`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EngineSpec {
+    /// Protocol.
+    pub protocol: Protocol,
+    /// Program to run.
+    pub path: String,
+    /// Options to set after the handshake.
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    /// Reads `uci:PATH[:opt=val,...]` or `xboard:PATH[:...]`; `None` for other players.
+    pub fn parse(text: &str) -> Option<Result<EngineSpec, String>> {
+        let (protocol, rest) = if let Some(r) = text.strip_prefix("uci:") {
+            (Protocol::Uci, r)
+        } else if let Some(r) = text.strip_prefix("xboard:") {
+            (Protocol::Xboard, r)
+        } else {
+            return None;
+        };
+        let (path, opts) = rest.split_once(':').unwrap_or((rest, ""));
+        if path.is_empty() {
+            return Some(Err(format!("`{text}`: no engine path")));
+        }
+        let mut options = Vec::new();
+        for o in opts.split(',').filter(|o| !o.is_empty()) {
+            match o.split_once('=') {
+                Some((n, v)) if !n.is_empty() => options.push((n.to_string(), v.to_string())),
+                _ => return Some(Err(format!("`{text}`: option `{o}` is not name=value"))),
+            }
+        }
+        Some(Ok(EngineSpec {
+            protocol,
+            path: path.to_string(),
+            options,
+        }))
+    }
+}
+
+/// What an engine answered when asked for a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A move (not yet checked).
+    Move(String),
+    /// The engine resigned.
+    Resign,
+    /// No move before the deadline.
+    Timeout,
+    /// The engine said something else instead of moving (a rejected move, an error, an
+    /// exit): the text.
+    Failed(String),
+}
+
+/// A running engine.
+pub struct External {
+    spec: EngineSpec,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// The engine's name (`id name`, `myname`), or its path.
+    pub name: String,
+    /// CECP: whether moves go with `usermove`.
+    usermove: bool,
+    /// Moves already sent to a CECP engine in this game.
+    sent: usize,
+    /// Lines of the engine that the arbiter should log (errors, rejected moves).
+    pub log: Vec<String>,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl External {
+    /// Starts the engine and completes the protocol's handshake.
+    pub fn start(spec: &EngineSpec) -> Result<External, String> {
+        let mut words = spec.path.split_whitespace();
+        let program = words.next().unwrap_or_default();
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot run `{}`: {e}", spec.path))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let mut e = External {
+            spec: spec.clone(),
+            child,
+            stdin,
+            lines,
+            name: program.rsplit('/').next().unwrap_or(program).to_string(),
+            usermove: false,
+            sent: 0,
+            log: Vec::new(),
+        };
+        match spec.protocol {
+            Protocol::Uci => {
+                e.send("uci")?;
+                e.wait_for(
+                    HANDSHAKE,
+                    |l| l == "uciok",
+                    |e, l| {
+                        if let Some(n) = l.strip_prefix("id name ") {
+                            e.name = n.trim().to_string();
+                        }
+                    },
+                )?;
+                for (n, v) in spec.options.clone() {
+                    e.send(&format!("setoption name {n} value {v}"))?;
+                }
+                e.ready()?;
+            }
+            Protocol::Xboard => {
+                e.send("xboard")?;
+                e.send("protover 2")?;
+                let done = e.wait_for(
+                    Duration::from_secs(2),
+                    |l| l.starts_with("feature") && l.contains("done=1"),
+                    |e, l| {
+                        if l.starts_with("feature") {
+                            if l.contains("usermove=1") {
+                                e.usermove = true;
+                            }
+                            if let Some(i) = l.find("myname=\"") {
+                                let rest = &l[i + 8..];
+                                if let Some(j) = rest.find('"') {
+                                    e.name = rest[..j].to_string();
+                                }
+                            }
+                        }
+                    },
+                );
+                if let Err(m) = done {
+                    if !m.contains("no answer") {
+                        return Err(m);
+                    }
+                    // a protocol-1 engine: no features
+                }
+                for (n, v) in spec.options.clone() {
+                    e.send(&format!("option {n}={v}"))?;
+                }
+            }
+        }
+        Ok(e)
+    }
+
+    /// The protocol the engine speaks.
+    pub fn protocol(&self) -> Protocol {
+        self.spec.protocol
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .map_err(|e| format!("{}: {e}", self.name))
+    }
+
+    /// Reads lines until `done` accepts one (each line also goes to `each`).
+    fn wait_for(
+        &mut self,
+        limit: Duration,
+        done: impl Fn(&str) -> bool,
+        mut each: impl FnMut(&mut Self, &str),
+    ) -> Result<String, String> {
+        let end = Instant::now() + limit;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(l) => {
+                    let l = l.trim().to_string();
+                    each(self, &l);
+                    if done(&l) {
+                        return Ok(l);
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("{}: no answer within {limit:?}", self.name))
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(format!("{}: the engine exited", self.name))
+                }
+            }
+        }
+    }
+
+    fn ready(&mut self) -> Result<(), String> {
+        self.send("isready")?;
+        self.wait_for(HANDSHAKE, |l| l == "readyok", |_, _| {})
+            .map(|_| ())
+    }
+
+    /// Starts a new game of `variant` (the protocol's name for it) at its start position;
+    /// `level` is the CECP clock (`level 0 BASE INC`) when the match has one.
+    pub fn new_game(&mut self, variant: &str, level: Option<String>) -> Result<(), String> {
+        match self.spec.protocol {
+            Protocol::Uci => {
+                if variant != "chess" {
+                    self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+                }
+                self.send("ucinewgame")?;
+                self.ready()
+            }
+            Protocol::Xboard => {
+                self.send("new")?;
+                if variant != "chess" {
+                    self.send(&format!("variant {variant}"))?;
+                }
+                self.send("force")?;
+                self.send("post")?;
+                if let Some(l) = level {
+                    self.send(&l)?;
+                }
+                self.sent = 0;
+                // let the engine settle (setup commands, errors) before the game starts
+                self.send("ping 1")?;
+                let _ = self.wait_for(
+                    HANDSHAKE,
+                    |l| l == "pong 1",
+                    |e, l| {
+                        if l.starts_with("Error") || l.starts_with("tellusererror") {
+                            e.log.push(l.to_string());
+                        }
+                    },
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// Asks for a move after `moves` (coordinate form, from the start position).
+    /// `clock`: (own, other's) time left and the increment; otherwise `movetime`.
+    pub fn choose(
+        &mut self,
+        moves: &[String],
+        white: bool,
+        clock: Option<(Duration, Duration, Duration)>,
+        movetime: Duration,
+    ) -> Answer {
+        let budget = clock.map_or(movetime, |(own, _, _)| own) + Duration::from_secs(2);
+        let r = match self.spec.protocol {
+            Protocol::Uci => self.choose_uci(moves, white, clock, movetime, budget),
+            Protocol::Xboard => self.choose_xboard(moves, clock, movetime, budget),
+        };
+        r.unwrap_or_else(Answer::Failed)
+    }
+
+    fn choose_uci(
+        &mut self,
+        moves: &[String],
+        white: bool,
+        clock: Option<(Duration, Duration, Duration)>,
+        movetime: Duration,
+        budget: Duration,
+    ) -> Result<Answer, String> {
+        let mut pos = "position startpos".to_string();
+        if !moves.is_empty() {
+            pos.push_str(" moves ");
+            pos.push_str(&moves.join(" "));
+        }
+        self.send(&pos)?;
+        match clock {
+            Some((own, other, inc)) => {
+                let (w, b) = if white { (own, other) } else { (other, own) };
+                self.send(&format!(
+                    "go wtime {} btime {} winc {} binc {}",
+                    w.as_millis(),
+                    b.as_millis(),
+                    inc.as_millis(),
+                    inc.as_millis()
+                ))?;
+            }
+            None => self.send(&format!("go movetime {}", movetime.as_millis()))?,
+        }
+        match self.wait_for(
+            budget,
+            |l| l.starts_with("bestmove"),
+            |e, l| {
+                if l.starts_with("info string") && l.to_ascii_lowercase().contains("err") {
+                    e.log.push(l.to_string());
+                }
+            },
+        ) {
+            Ok(l) => Ok(match l.split_whitespace().nth(1) {
+                Some("(none)") | None => Answer::Failed(l),
+                Some(m) => Answer::Move(m.to_string()),
+            }),
+            Err(e) if e.contains("no answer") => {
+                let _ = self.send("stop");
+                Ok(Answer::Timeout)
+            }
+            Err(e) => Err(e),
+        }
+    }
+
+    fn choose_xboard(
+        &mut self,
+        moves: &[String],
+        clock: Option<(Duration, Duration, Duration)>,
+        movetime: Duration,
+        budget: Duration,
+    ) -> Result<Answer, String> {
+        for m in &moves[self.sent.min(moves.len())..] {
+            if self.usermove {
+                self.send(&format!("usermove {m}"))?;
+            } else {
+                self.send(m)?;
+            }
+        }
+        self.sent = moves.len();
+        match clock {
+            Some((own, other, _)) => {
+                self.send(&format!("time {}", own.as_millis() / 10))?;
+                self.send(&format!("otim {}", other.as_millis() / 10))?;
+            }
+            None => self.send(&format!("st {}", movetime.as_secs().max(1)))?,
+        }
+        self.send("go")?;
+        let mut rejected = None;
+        let got = self.wait_for(
+            budget,
+            |l| l.starts_with("move ") || l.starts_with("resign") || l.starts_with("Illegal move"),
+            |e, l| {
+                if l.starts_with("Error") || l.starts_with("Illegal move") {
+                    e.log.push(l.to_string());
+                }
+                if l.starts_with("Illegal move") {
+                    rejected = Some(l.to_string());
+                }
+            },
+        );
+        let answer = match got {
+            Ok(l) if l.starts_with("move ") => {
+                self.sent += 1;
+                Answer::Move(l[5..].trim().to_string())
+            }
+            Ok(l) if l.starts_with("resign") => Answer::Resign,
+            Ok(l) => Answer::Failed(rejected.unwrap_or(l)),
+            Err(e) if e.contains("no answer") => {
+                let _ = self.send("?");
+                Answer::Timeout
+            }
+            Err(e) => Answer::Failed(e),
+        };
+        self.send("force")?;
+        Ok(answer)
+    }
+
+    /// Tells a CECP engine the game's result (UCI has no such command).
+    pub fn game_over(&mut self, result: &str) {
+        if self.spec.protocol == Protocol::Xboard {
+            let _ = self.send(&format!("result {result}"));
+        }
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let end = Instant::now() + Duration::from_millis(500);
+        while Instant::now() < end {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs_read_path_and_options() {
+        let s = EngineSpec::parse("uci:/usr/games/stockfish:UCI_LimitStrength=true,UCI_Elo=1500")
+            .unwrap()
+            .unwrap();
+        assert_eq!(s.protocol, Protocol::Uci);
+        assert_eq!(s.path, "/usr/games/stockfish");
+        assert_eq!(s.options.len(), 2);
+        assert_eq!(s.options[1], ("UCI_Elo".into(), "1500".into()));
+        assert!(EngineSpec::parse("depth:3").is_none());
+        assert!(EngineSpec::parse("xboard:").unwrap().is_err());
+        assert!(EngineSpec::parse("uci:x:novalue").unwrap().is_err());
+    }
+}

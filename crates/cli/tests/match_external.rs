@@ -1,0 +1,144 @@
+//! `citadel match` against other engines, with no package installed: Citadel's own `uci`
+//! and `xboard` commands as the opponents, and a script that always answers an illegal move.
+//! The arbiter judges by Citadel's rules, the PGN it writes validates, and the score line
+//! carries the Elo difference.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+const BIN: &str = env!("CARGO_BIN_EXE_citadel");
+
+fn citadel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(BIN)
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("citadel-{}-{name}", std::process::id()))
+}
+
+fn validates(pgn: &PathBuf) -> String {
+    let (code, out, err) = citadel(&["validate", pgn.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    std::fs::read_to_string(pgn).unwrap()
+}
+
+#[test]
+fn a_uci_opponent_plays_a_match_whose_records_validate() {
+    let pgn = temp("uci.pgn");
+    let opponent = format!("uci:{BIN} uci:Hash=8");
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "shatranj",
+        "--engine",
+        "depth:2",
+        "--opponent",
+        &opponent,
+        "--games",
+        "2",
+        "--movetime",
+        "20",
+        "--max-plies",
+        "60",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("vs Citadel 0.1.0"), "{out}");
+    assert!(out.contains(": 2 games +"), "{out}");
+    assert!(out.contains(" Elo "), "{out}");
+    let text = validates(&pgn);
+    assert_eq!(text.matches("[Variant \"shatranj\"]").count(), 2);
+    assert!(text.contains("[White \"Citadel 0.1.0\"]"));
+    let _ = std::fs::remove_file(pgn);
+}
+
+#[test]
+fn an_xboard_opponent_plays_on_a_clock() {
+    let pgn = temp("xboard.pgn");
+    let opponent = format!("xboard:{BIN} xboard");
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "celtic-citadel",
+        "--engine",
+        "movetime:50",
+        "--opponent",
+        &opponent,
+        "--games",
+        "2",
+        "--tc",
+        "3+0.05",
+        "--max-plies",
+        "40",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("citadel (clock) vs Citadel 0.1.0 (clock 3+0.05): 2 games"),
+        "{out}"
+    );
+    assert!(!err.contains("arbiter:"), "{err}");
+    let text = validates(&pgn);
+    assert_eq!(text.matches("[Variant \"celtic-citadel\"]").count(), 2);
+    let _ = std::fs::remove_file(pgn);
+}
+
+#[test]
+fn an_illegal_move_loses_and_is_logged() {
+    let pgn = temp("illegal.pgn");
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/engines/illegal-uci.sh");
+    let opponent = format!("uci:{script}");
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        "depth:1",
+        "--opponent",
+        &opponent,
+        "--games",
+        "2",
+        "--out",
+        pgn.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("2 games +2 =0 -0 score 100.0% Elo +inf"),
+        "{out}"
+    );
+    assert!(err.contains("loses by illegal move: move"), "{err}");
+    assert!(err.contains("`e2e5`"), "{err}");
+    let text = validates(&pgn);
+    assert_eq!(text.matches("[Termination \"illegal move\"]").count(), 2);
+    assert!(text.contains("[TerminationDetails \"Black (IllegalBot) loses by illegal move"));
+    let _ = std::fs::remove_file(pgn);
+}
+
+#[test]
+fn bad_opponents_are_usage_errors() {
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--opponent",
+        "uci:/no/such/engine",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("cannot run `/no/such/engine`"), "{err}");
+    let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "uci:x:novalue"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("option `novalue` is not name=value"), "{err}");
+    let (code, _, err) = citadel(&["match", "--variant", "chess", "--tc", "fast"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("bad time control `fast`"), "{err}");
+}

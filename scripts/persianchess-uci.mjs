@@ -1,0 +1,142 @@
+#!/usr/bin/env node
+// A UCI adapter for the inventor's Persian Chess engine (Anooshiravan Ahmadi's PersianChess
+// project, GPL-3.0), so that `citadel match` can play it:
+//
+//   citadel match --variant celtic-citadel \
+//     --opponent uci:scripts/persianchess-uci.mjs
+//
+// Nothing of that project is copied here: this script loads the engine's own Web Worker
+// bundle (`app/js/engine-worker.mjs`) from the checkout named by the PERSIANCHESS
+// environment variable (or the first argument) and talks to it through its message protocol
+// (`set::variant|Citadel`, `parse::e2-e4`, `move::N`, `init::go` -> `bestmove::e2-e4|flag`).
+//
+// UCI subset: uci, isready, ucinewgame, setoption name UCI_Variant value ID,
+// position startpos [moves ...], go movetime MS | wtime/btime/winc/binc (an even share),
+// quit. Moves are Citadel's coordinate moves (`e2e4`, `g2h2` for the rendezvous).
+
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import vm from 'node:vm';
+
+const root = process.env.PERSIANCHESS || process.argv[2];
+if (!root) {
+    console.error('usage: PERSIANCHESS=/path/to/PersianChess persianchess-uci.mjs');
+    process.exit(2);
+}
+
+// Citadel's game ids and the engine's variant names.
+const VARIANTS = {
+    'celtic-citadel': 'Citadel',
+    'persian-princess': 'Persian',
+    'egyptian-eye': 'Pyramid',
+    'oriental-omega': 'Oriental',
+};
+
+let inbox = [];
+const worker = {
+    postMessage: (msg) => inbox.push(String(msg)),
+};
+const context = vm.createContext({
+    self: worker,
+    postMessage: worker.postMessage,
+    console: { log() {}, warn() {}, error() {}, info() {}, debug() {} },
+    setTimeout: (f) => f(),
+    clearTimeout() {},
+    Date,
+    Math,
+});
+vm.runInContext(readFileSync(join(root, 'app/js/engine-worker.mjs'), 'utf8'), context);
+
+/** Sends one message to the engine and returns what it posted back. */
+function tell(msg) {
+    inbox = [];
+    worker.onmessage({ data: msg });
+    return inbox;
+}
+
+let variant = 'celtic-citadel';
+let moves = [];
+const out = (line) => process.stdout.write(`${line}\n`);
+const error = (msg) => out(`info string error: ${msg}`);
+
+function setUp() {
+    tell(`set::variant|${VARIANTS[variant]}`);
+    tell('init::new_game');
+    for (const m of moves) {
+        const match = /^([a-k])(\d+)([a-k])(\d+)([a-z]?)$/.exec(m);
+        if (!match) return error(`bad move ${m}`);
+        const parsed = tell(`parse::${match[1]}${match[2]}-${match[3]}${match[4]}`).find((l) =>
+            l.startsWith('parsed::'),
+        );
+        const body = parsed ? parsed.slice(8) : 'NOMOVE';
+        if (body === 'NOMOVE') return error(`the engine rejects ${m}`);
+        tell(`move::${body.split('|')[1]}`);
+    }
+}
+
+function go(words) {
+    const arg = (k) => {
+        const i = words.indexOf(k);
+        return i >= 0 ? Number(words[i + 1]) : undefined;
+    };
+    let ms = arg('movetime');
+    if (ms === undefined) {
+        const white = moves.length % 2 === 0;
+        const left = arg(white ? 'wtime' : 'btime');
+        const inc = arg(white ? 'winc' : 'binc') || 0;
+        ms = left === undefined ? 1000 : Math.max(10, Math.floor(left / 30 + (inc * 3) / 4));
+    }
+    setUp();
+    tell(`set::thinktime|${ms}`);
+    tell('set::depth|0');
+    tell('init::turn_on');
+    const said = tell('init::go');
+    tell('init::turn_off');
+    const best = said.find((l) => l.startsWith('bestmove::'));
+    if (!best) return out('bestmove (none)');
+    // `e2-e4q|promote`
+    const text = best.slice(10).split('|')[0].replace('-', '');
+    out(`bestmove ${text}`);
+}
+
+const rl = createInterface({ input: process.stdin });
+rl.on('line', (line) => {
+    const words = line.trim().split(/\s+/);
+    switch (words[0]) {
+        case 'uci':
+            out('id name PersianChess (Anooshiravan Ahmadi) via persianchess-uci.mjs');
+            out(`option name UCI_Variant type combo default ${variant} ${Object.keys(VARIANTS).map((v) => `var ${v}`).join(' ')}`);
+            out('uciok');
+            break;
+        case 'isready':
+            out('readyok');
+            break;
+        case 'ucinewgame':
+            moves = [];
+            break;
+        case 'setoption': {
+            const m = /name\s+UCI_Variant\s+value\s+(\S+)/i.exec(line);
+            if (m && VARIANTS[m[1]]) variant = m[1];
+            else error(`unsupported option: ${line}`);
+            break;
+        }
+        case 'position': {
+            if (words[1] !== 'startpos') return error('only `position startpos [moves ...]`');
+            const i = words.indexOf('moves');
+            moves = i >= 0 ? words.slice(i + 1) : [];
+            break;
+        }
+        case 'go':
+            go(words);
+            break;
+        case 'quit':
+            process.exit(0);
+            break;
+        case 'stop':
+        case '':
+            break;
+        default:
+            error(`unknown command ${words[0]}`);
+    }
+});

@@ -18,7 +18,7 @@ use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::{GameResult, Line, Record};
 use crate::{fen, san, SanDialect};
 use citadel_rules::{
-    with_game, Color, Game, Move, MoveList, Outcome, Position, Termination, Variant,
+    with_game, Color, Game, Move, Outcome, Position, Variant,
 };
 use serde::Serialize;
 
@@ -70,24 +70,6 @@ pub struct Played<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
-/// The outcome of a position whose legal moves are `moves`: what
-/// `Position::outcome_with_draws` gives, without generating the moves again.
-pub fn ended<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<Outcome> {
-    if moves.is_empty() {
-        return Some(G::decided(pos).unwrap_or_else(|| G::no_moves(pos)));
-    }
-    if pos.repetitions() >= 2 {
-        return Some(Outcome::draw(Termination::Repetition));
-    }
-    if pos.halfmove_clock() >= pos.config().move_limit {
-        return Some(Outcome::draw(Termination::MoveLimit));
-    }
-    if G::insufficient_material(pos) {
-        return Some(Outcome::draw(Termination::InsufficientMaterial));
-    }
-    None
-}
-
 /// `move 14. Nf3` or `move 14... Nf6`: a move as messages name it.
 pub fn move_label<G: Game>(pos: &Position<G>, text: &str) -> String {
     let dots = if pos.turn() == Color::White {
@@ -123,7 +105,7 @@ pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
             mv: Some(move_label(pos, &node.san)),
             reason,
         };
-        if let Some(o) = ended(&pos, &legal) {
+        if let Some(o) = pos.outcome_among(&legal) {
             return Err(fail(&pos, format!("the game is already over ({o})")));
         }
         let m = san::parse_among(&pos, &legal, &node.san).map_err(|e| fail(&pos, e.to_string()))?;
@@ -132,7 +114,7 @@ pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
         legal.clear();
         pos.generate(&mut legal);
     }
-    let outcome = ended(&pos, &legal);
+    let outcome = pos.outcome_among(&legal);
     Ok(Played {
         start,
         end: pos,
@@ -153,7 +135,7 @@ pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), Rep
         }
     }
     if let Some(o) = outcome {
-        if declared.as_str() != o.result() {
+        if declared != o.result() {
             return Err(ReplayError::at(
                 Site::Result,
                 format!(
@@ -182,9 +164,9 @@ pub struct Replayed {
 }
 
 impl Replayed {
-    /// The rules' result as PGN text (`*` when unfinished).
-    pub fn result(&self) -> &'static str {
-        self.outcome.map_or("*", |o| o.result())
+    /// The rules' result (`*` when unfinished).
+    pub fn result(&self) -> GameResult {
+        GameResult::of(self.outcome)
     }
 
     /// What ended the game (`checkmate`, ..., see `Termination::name`) or `unfinished`.

@@ -278,14 +278,16 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
     s
 }
 
-/// Writes a legal move of `pos` in SAN, with `+` or `#`.
+/// Writes a legal move of `pos` in SAN, with `+` or `#`. Works on a
+/// [`snapshot`](Position::snapshot) of the position (no move history), so its cost does not
+/// grow with the length of the game.
 pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
-    let mut p = pos.clone();
+    let mut p = pos.snapshot();
     write_mut(&mut p, m)
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
-/// to find the check (cheaper than [`write`], which clones).
+/// to find the check.
 pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
     let moves = pos.legal_moves();
     write_among(pos, &moves, m)

@@ -6,6 +6,16 @@ use crate::Color;
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
+/// What a stalemate (no legal move, not in check) means in a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Stalemate {
+    /// A draw (chess, Persian Chess, Mini Citadel).
+    #[default]
+    Draw,
+    /// A loss for the stalemated side (shatranj, Byzantine chess, Tamerlane).
+    Loss,
+}
+
 /// The static description of a game that the core reads: built once per game.
 #[derive(Debug)]
 pub struct Config {
@@ -33,6 +43,8 @@ pub struct Config {
     pub en_passant: bool,
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
+    /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
+    pub stalemate: Stalemate,
     /// The start position.
     pub start_fen: &'static str,
     /// Zobrist keys.
@@ -65,6 +77,7 @@ impl Config {
             forward: [1, -1],
             en_passant: false,
             move_limit: 100,
+            stalemate: Stalemate::Draw,
             start_fen,
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
         }
@@ -171,6 +184,12 @@ impl Config {
     /// Sets the move-count draw limit in plies.
     pub fn move_limit(mut self, plies: u16) -> Self {
         self.move_limit = plies;
+        self
+    }
+
+    /// Sets what a stalemate means.
+    pub fn stalemate(mut self, rule: Stalemate) -> Self {
+        self.stalemate = rule;
         self
     }
 

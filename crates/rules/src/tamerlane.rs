@@ -20,7 +20,7 @@
 use crate::game::Changes;
 use crate::{
     Bitboards, Color, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
-    PositionError, Termination,
+    PositionError, Stalemate, Termination,
 };
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
@@ -154,7 +154,8 @@ fn build() -> Tables {
     cfg = cfg
         .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
         .pawns(&pawn_kinds)
-        .promotion_zone(last[0], last[1]);
+        .promotion_zone(last[0], last[1])
+        .stalemate(Stalemate::Loss);
     for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
         let k = FIRST_PAWN + i as u8;
         cfg = cfg.symbol(k, symbol);
@@ -567,15 +568,6 @@ impl Game for Tamerlane {
     }
 
     /// No legal move loses: checkmate and stalemate both win for the other side.
-    fn no_moves(pos: &Position<Self>) -> Outcome {
-        let t = if pos.in_check() {
-            Termination::Checkmate
-        } else {
-            Termination::Stalemate
-        };
-        Outcome::win(pos.turn().other(), t)
-    }
-
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         let t = tables();
         let cfg = &t.cfg;

@@ -81,7 +81,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn result(&self) -> &'static str {
-        self.outcome.map_or("*", |o| o.result())
+        self.outcome.map_or("*", |o| o.result().as_str())
     }
 }
 
@@ -101,7 +101,7 @@ pub fn write_record<G: SanDialect>(
     outcome: Option<Outcome>,
     tags: &[(&str, String)],
 ) -> String {
-    let result = outcome.map_or("*", |o| o.result());
+    let result = outcome.map_or("*", |o| o.result().as_str());
     let mut out = String::new();
     for (k, v) in tags {
         out.push_str(&format!("[{k} \"{}\"]\n", v.replace('"', "'")));

@@ -1,9 +1,10 @@
 //! `citadel replay`: each game's variant, plies, declared and rules' results, final FEN.
+//! Files are read game by game and replayed on all cores; output stays in input order.
 
-use crate::games::{load, Progress};
+use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::replay::{self, Diagnostic};
-use citadel_notation::Summary;
+use citadel_notation::replay;
+use citadel_notation::{GameResult, Summary};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -16,6 +17,9 @@ pub struct Args {
     /// Print one JSON object per game, one per line.
     #[arg(long)]
     json: bool,
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 #[derive(Serialize)]
@@ -33,29 +37,22 @@ struct JsonError<'a> {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
+    crate::keep_going_on_closed_pipe();
+    let pool = pool(threads(a.threads))?;
     let mut bad = 0;
-    for path in &a.files {
-        let file = path.display().to_string();
-        let games = load(path)?;
-        let mut progress = Progress::new(&file, games.len());
-        for g in &games {
-            progress.tick();
-            let result = match g {
-                Err(e) => Err(Diagnostic::from_pgn(e)),
-                Ok(g) => replay::replay(&g.record)
-                    .map(|r| r.summary(g.number))
-                    .map_err(|e| Diagnostic::from_replay(g, &e)),
-            };
-            match result {
-                Ok(s) if a.json => outln!(
-                    "{}",
-                    serde_json::to_string(&JsonGame {
-                        file: &file,
-                        summary: s
-                    })?
-                ),
+    each_game(
+        &a.files,
+        &pool,
+        |g| replay::replay_game(g).map(|r| r.summary(g.number)),
+        |file, r| {
+            match r {
+                Ok(s) if a.json => {
+                    outln!("{}", serde_json::to_string(&JsonGame { file, summary: s })?)
+                }
                 Ok(s) => {
-                    let check = if s.result == "*" || s.result == s.declared_result {
+                    let check = if s.result == GameResult::Unknown.as_str()
+                        || s.result == s.declared_result
+                    {
                         String::new()
                     } else {
                         "  (declared result contradicts the rules)".into()
@@ -73,8 +70,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 }
                 Err(d) => {
                     bad += 1;
-                    progress.finish();
-                    eprintln!("{}", d.render(&file));
+                    eprintln!("{}", d.render(file));
                     if a.json {
                         let reason = match &d.mv {
                             Some(m) => format!("{m}: {}", d.reason),
@@ -83,7 +79,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                         outln!(
                             "{}",
                             serde_json::to_string(&JsonError {
-                                file: &file,
+                                file,
                                 game: d.game,
                                 error: reason
                             })?
@@ -91,8 +87,9 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                     }
                 }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     if bad > 0 {
         Err(Failure(format!("{bad} game(s) could not be replayed")))
     } else {

@@ -52,7 +52,8 @@ pub fn extend(
 
 /// Whether the side that just moved has won in `pos`.
 fn won<G: SanDialect>(pos: &citadel_rules::Position<G>, mover: Color) -> bool {
-    pos.outcome_with_draws().is_some_and(|o| o.winner == Some(mover))
+    pos.outcome_with_draws()
+        .is_some_and(|o| o.winner == Some(mover))
 }
 
 fn extend_as<G: SanDialect>(

@@ -73,7 +73,11 @@ impl Record {
             None => Ok(Variant::Chess),
             Some(v) => variant_from_tag(v).ok_or_else(|| {
                 let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-                format!("unknown variant `{v}` (known: {})", ids.join(", "))
+                format!(
+                    "unknown variant `{}` (known: {})",
+                    crate::clip(v),
+                    ids.join(", ")
+                )
             }),
         }
     }

@@ -17,9 +17,7 @@
 use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::{GameResult, Line, Record};
 use crate::{fen, san, SanDialect};
-use citadel_rules::{
-    with_game, Color, Game, Move, Outcome, Position, Variant,
-};
+use citadel_rules::{with_game, Color, Game, Move, Outcome, Position, Variant};
 use serde::Serialize;
 
 /// Where in a record a replay error is.
@@ -325,6 +323,19 @@ impl Diagnostic {
         }
     }
 
+    /// A game that could not be read: a syntax error, or a damaged archive.
+    pub fn from_read(e: &crate::archive::ReadError) -> Self {
+        match e {
+            crate::archive::ReadError::Pgn(e) => Diagnostic::from_pgn(e),
+            crate::archive::ReadError::Archive(e) => Diagnostic {
+                loc: None,
+                game: e.game(),
+                mv: None,
+                reason: e.to_string(),
+            },
+        }
+    }
+
     /// A replay error of `game`, located with the game's source positions.
     pub fn from_replay(game: &SourceGame, e: &ReplayError) -> Self {
         let loc = game.locations.as_ref().map(|l| match e.site {
@@ -349,19 +360,25 @@ impl Diagnostic {
             None => format!("{file}:"),
         };
         let what = match &self.mv {
-            Some(m) => format!("game {}, {m}", self.game),
-            None => format!("game {}", self.game),
+            Some(m) => format!(" game {}, {m}:", self.game),
+            None if self.game == 0 => String::new(),
+            None => format!(" game {}:", self.game),
         };
-        format!("{place} {what}: {}", self.reason)
+        format!("{place}{what} {}", self.reason)
     }
 }
 
-/// Validates one game as read from a file: its number and replay, or what is wrong.
-pub fn validate_game(game: &Result<SourceGame, PgnError>) -> Result<(usize, Replayed), Diagnostic> {
-    match game {
-        Err(e) => Err(Diagnostic::from_pgn(e)),
-        Ok(g) => validate(&g.record)
-            .map(|r| (g.number, r))
-            .map_err(|e| Diagnostic::from_replay(g, &e)),
-    }
+/// Validates one game as read from a file: its replay, or what is wrong.
+pub fn validate_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    validate(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// Replays one game as read from a file (moves only): its replay, or what is wrong.
+pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// The canonical form of one game as read from a file, or what is wrong.
+pub fn normalize_game(game: &SourceGame) -> Result<Record, Diagnostic> {
+    normalize(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }

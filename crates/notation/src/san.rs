@@ -352,8 +352,8 @@ pub fn parse_among<G: SanDialect>(
     text: &str,
 ) -> Result<Move, SanError> {
     let t = strip_marks(text);
-    if t.is_empty() || !t.is_ascii() {
-        return Err(SanError::Syntax(text.to_string()));
+    if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
+        return Err(SanError::Syntax(crate::clip(text)));
     }
     // the game's special forms (castling, placements)
     let mut special = None;

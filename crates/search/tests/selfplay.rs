@@ -42,7 +42,9 @@ fn replay<G: SanDialect>(pgn: &str) -> Result<usize, String> {
     if end != result {
         return Err(format!("movetext ends {end:?}, tag says {result:?}"));
     }
-    let got = pos.outcome_with_draws().map_or("*", |o| o.result().as_str());
+    let got = pos
+        .outcome_with_draws()
+        .map_or("*", |o| o.result().as_str());
     if Some(got.to_string()) != result {
         return Err(format!("replayed game ends {got}, record says {result:?}"));
     }

@@ -68,6 +68,24 @@ enum Command {
     Match(selfplay::MatchArgs),
 }
 
+/// A clap value parser for a number in `min..=max`: "out of range" otherwise.
+pub fn in_range<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| {
+        let shown = citadel_notation::clip(s);
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{shown}` is not a number"));
+        }
+        match s.parse::<T>() {
+            Ok(n) if n >= min && n <= max => Ok(n),
+            _ => Err(format!("{shown} is out of range ({min} to {max})")),
+        }
+    }
+}
+
 /// An error for the user: printed on stderr, exit code 1.
 pub struct Failure(pub String);
 

@@ -99,6 +99,9 @@ pub enum ArchiveError {
     /// The data ends after a game without the end marker.
     #[error("corrupt archive: it ends after game {0} without its end marker (truncated?)")]
     NoEnd(usize),
+    /// The data ends inside the end marker.
+    #[error("corrupt archive: its end marker is cut short after game {0} (truncated?)")]
+    EndTruncated(usize),
     /// The end marker is damaged or counts other games than were read.
     #[error("corrupt archive: its end marker is damaged (after game {0})")]
     BadEnd(usize),
@@ -126,6 +129,7 @@ impl ArchiveError {
             | ArchiveError::TooLong(g, _)
             | ArchiveError::NoEnd(g)
             | ArchiveError::BadEnd(g)
+            | ArchiveError::EndTruncated(g)
             | ArchiveError::Trailing(g)
             | ArchiveError::Malformed(g, _) => *g,
             _ => 0,
@@ -723,9 +727,10 @@ impl<R: BufRead> Reader<R> {
     /// Checks the end marker (after its `0`) and that nothing follows it.
     fn end(&mut self) -> Result<(), ArchiveError> {
         let bad = ArchiveError::BadEnd(self.games);
+        let short = ArchiveError::EndTruncated(self.games);
         let mut count = Vec::new();
         loop {
-            let b = read_byte(&mut self.input)?.ok_or(bad.clone())?;
+            let b = read_byte(&mut self.input)?.ok_or(short.clone())?;
             count.push(b);
             if b & 0x80 == 0 {
                 break;
@@ -735,9 +740,10 @@ impl<R: BufRead> Reader<R> {
             }
         }
         let mut crc = [0u8; 4];
-        if read_full(&mut self.input, &mut crc)? < 4
-            || crc32fast::hash(&count) != u32::from_le_bytes(crc)
-        {
+        if read_full(&mut self.input, &mut crc)? < 4 {
+            return Err(short);
+        }
+        if crc32fast::hash(&count) != u32::from_le_bytes(crc) {
             return Err(bad);
         }
         let n = Bytes { data: &count }.varint().map_err(|_| bad.clone())?;

@@ -17,7 +17,7 @@
 use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::{GameResult, Line, Record};
 use crate::{fen, san, SanDialect};
-use citadel_rules::{with_game, Color, Game, Move, Outcome, Position, Variant};
+use citadel_rules::{with_game, Color, Game, Move, MoveList, Outcome, Position, Variant};
 use serde::Serialize;
 
 /// Where in a record a replay error is.
@@ -91,27 +91,41 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
     }
 }
 
+/// Plays moves given as text (SAN or coordinates) from `pos`, stopping at the first one that
+/// is illegal or comes after the rules ended the game: the error names the move (`move 6.
+/// Nc3`, its index in `Site::Move`) and the reason. `legal` holds the legal moves of `pos`
+/// before and after.
+pub fn play_moves<'t, G: SanDialect>(
+    pos: &mut Position<G>,
+    legal: &mut MoveList,
+    texts: impl IntoIterator<Item = &'t str>,
+    mut played: impl FnMut(Move),
+) -> Result<(), ReplayError> {
+    for (i, text) in texts.into_iter().enumerate() {
+        let fail = |pos: &Position<G>, reason: String| ReplayError {
+            site: Site::Move(i),
+            mv: Some(move_label(pos, &crate::clip(text))),
+            reason,
+        };
+        if let Some(o) = pos.outcome_among(legal) {
+            return Err(fail(pos, format!("the game is already over ({o})")));
+        }
+        let m = san::parse_among(pos, legal, text).map_err(|e| fail(pos, e.to_string()))?;
+        pos.play(m);
+        played(m);
+        legal.clear();
+        pos.generate(legal);
+    }
+    Ok(())
+}
+
 /// Plays the main line of `record` over the rules of `G`.
 pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
     let start = start_position::<G>(record)?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(record.main.moves.len());
     let mut legal = pos.legal_moves();
-    for (i, node) in record.main.moves.iter().enumerate() {
-        let fail = |pos: &Position<G>, reason: String| ReplayError {
-            site: Site::Move(i),
-            mv: Some(move_label(pos, &node.san)),
-            reason,
-        };
-        if let Some(o) = pos.outcome_among(&legal) {
-            return Err(fail(&pos, format!("the game is already over ({o})")));
-        }
-        let m = san::parse_among(&pos, &legal, &node.san).map_err(|e| fail(&pos, e.to_string()))?;
-        pos.play(m);
-        moves.push(m);
-        legal.clear();
-        pos.generate(&mut legal);
-    }
+    play_moves(&mut pos, &mut legal, record.moves(), |m| moves.push(m))?;
     let outcome = pos.outcome_among(&legal);
     Ok(Played {
         start,

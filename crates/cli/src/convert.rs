@@ -17,6 +17,9 @@ pub enum Format {
     Json,
     /// A binary archive.
     Bin,
+    /// A self-contained HTML page stepping through each game (built from all the games at
+    /// once).
+    Html,
 }
 
 /// Arguments of `citadel convert`.
@@ -106,7 +109,7 @@ fn text_of(format: Format, r: &Record, first: bool) -> Result<String, Failure> {
                 indented.join("\n")
             )
         }
-        Format::Bin => String::new(),
+        Format::Bin | Format::Html => String::new(),
     })
 }
 
@@ -114,6 +117,8 @@ fn text_of(format: Format, r: &Record, first: bool) -> Result<String, Failure> {
 enum Output<'a> {
     Text(&'a mut Sink),
     Archive(archive::Writer<&'a mut Sink>),
+    /// The HTML viewer needs every game: collected, written at the end.
+    Html(&'a mut Sink, Vec<Record>, &'a Path),
 }
 
 fn write_err(e: std::io::Error) -> Failure {
@@ -133,6 +138,7 @@ fn convert_into(
     let to_file = matches!(sink, Sink::File(_));
     let mut out = match format {
         Format::Bin => Output::Archive(archive::Writer::new(sink)?),
+        Format::Html => Output::Html(sink, Vec::new(), &files[0]),
         _ => Output::Text(sink),
     };
     if let (Format::Json, Output::Text(s)) = (format, &mut out) {
@@ -142,7 +148,7 @@ fn convert_into(
     each_game(
         files,
         &pool,
-        |g| {
+        |_, g| {
             if canonical {
                 replay::normalize_game(g)
             } else {
@@ -154,6 +160,7 @@ fn convert_into(
                 Ok(r) => {
                     match &mut out {
                         Output::Archive(w) => w.add(&r)?,
+                        Output::Html(_, recs, _) => recs.push(r),
                         Output::Text(s) => s
                             .write_all(text_of(format, &r, n == 0)?.as_bytes())
                             .map_err(write_err)?,
@@ -171,6 +178,12 @@ fn convert_into(
     match out {
         Output::Archive(w) => {
             w.finish()?;
+        }
+        Output::Html(s, recs, file) => {
+            if bad == 0 {
+                s.write_all(crate::diagram::html(&recs, file)?.as_bytes())
+                    .map_err(write_err)?;
+            }
         }
         Output::Text(s) => {
             if matches!(format, Format::Json) {

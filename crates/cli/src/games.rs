@@ -59,7 +59,7 @@ fn open(path: &Path) -> Result<Box<dyn Iterator<Item = Result<SourceGame, ReadEr
 pub fn each_game<T: Send>(
     files: &[PathBuf],
     pool: &rayon::ThreadPool,
-    work: impl Fn(&SourceGame) -> Result<T, Diagnostic> + Sync,
+    work: impl Fn(&Path, &SourceGame) -> Result<T, Diagnostic> + Sync,
     mut sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     for path in files {
@@ -85,7 +85,7 @@ pub fn each_game<T: Send>(
                 batch
                     .par_iter()
                     .map(|g| match g {
-                        Ok(g) => work(g),
+                        Ok(g) => work(path, g),
                         Err(e) => Err(Diagnostic::from_read(e)),
                     })
                     .collect()
@@ -100,6 +100,17 @@ pub fn each_game<T: Send>(
         }
     }
     Ok(())
+}
+
+/// Writes `bytes` to `out`, or to stdout when there is none.
+pub fn output(out: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
+    match out {
+        Some(p) => std::fs::write(p, bytes).map_err(|e| Failure(format!("{}: {e}", p.display()))),
+        None => {
+            crate::emit_bytes(bytes);
+            Ok(())
+        }
+    }
 }
 
 /// Refuses an output file that is one of the inputs (it would be overwritten before it is

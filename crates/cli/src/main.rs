@@ -20,6 +20,7 @@ macro_rules! out {
 
 mod bestmove;
 mod convert;
+mod diagram;
 mod games;
 mod perft;
 mod position_args;

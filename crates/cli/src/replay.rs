@@ -3,7 +3,7 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::replay;
+use citadel_notation::replay::{self, Diagnostic};
 use citadel_notation::{GameResult, Summary};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -20,6 +20,8 @@ pub struct Args {
     /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    #[command(flatten)]
+    pictures: crate::diagram::ReplayPictures,
 }
 
 #[derive(Serialize)]
@@ -43,7 +45,18 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     each_game(
         &a.files,
         &pool,
-        |g| replay::replay_game(g).map(|r| r.summary(g.number)),
+        |path, g| {
+            let s = replay::replay_game(g).map(|r| r.summary(g.number))?;
+            a.pictures
+                .write(path, g)
+                .map(|_| s)
+                .map_err(|Failure(reason)| Diagnostic {
+                    loc: None,
+                    game: g.number,
+                    mv: None,
+                    reason,
+                })
+        },
         |file, r| {
             match r {
                 Ok(s) if a.json => {

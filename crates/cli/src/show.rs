@@ -10,6 +10,8 @@ use citadel_rules::with_game;
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
+    #[command(flatten)]
+    picture: crate::diagram::ShowPicture,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
@@ -18,6 +20,9 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 
 fn show<G: FenRights>(a: &Args) -> Result<(), Failure> {
     let pos = a.position.position::<G>()?;
+    if a.picture.wanted() {
+        return crate::diagram::show(&pos, &a.picture);
+    }
     out!("{}", diagram::render(&pos));
     outln!();
     outln!("FEN:     {}", fen::write(&pos));

@@ -25,7 +25,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     each_game(
         &a.files,
         &pool,
-        |g| replay::validate_game(g).map(|r| r.plies),
+        |_, g| replay::validate_game(g).map(|r| r.plies),
         |file, r| {
             total += 1;
             match r {

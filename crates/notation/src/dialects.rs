@@ -1,25 +1,25 @@
 //! The SAN dialect of each game (see [`SanDialect`]): only what differs from the defaults.
 
 use crate::coord;
-use crate::san::{castle_by_rights, SanDialect};
+use crate::san::{castle_by_spec, SanDialect};
 use citadel_rules::tamerlane::special;
 use citadel_rules::{
     Byzantine, Chess, Game, MiniCitadel, Move, MoveFlag, Persian, Position, Shatranj, Tamerlane,
 };
 
-/// Chess: `O-O` is the king-side castle (rights `K`/`k`, bits 1 and 4).
+/// Chess: `O-O` is the king-side castle, `O-O-O` the queen-side one (the specs' SAN).
 impl SanDialect for Chess {
     fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
-        castle_by_rights(Chess::castling(), m, 1 | 4)
+        castle_by_spec(Chess::castling(), m)
     }
 }
 
-/// Persian Chess: `O-O` is the queen-side castle, king f2→d2 (rights `Q`/`q`, bits 2 and 8);
+/// Persian Chess: `O-O` is the queen-side castle, king f2→d2 (rights `Q`/`q`);
 /// `O-O-O` the princess-side castle, king f2→i2 (RULES.md). The rendezvous is written by the
 /// default as the princess's (champion's) move to h2: `Sh2`, `Ch2`.
 impl<const S: u8> SanDialect for Persian<S> {
     fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
-        castle_by_rights(Persian::<S>::castling(), m, 2 | 8)
+        castle_by_spec(Persian::<S>::castling(), m)
     }
 }
 

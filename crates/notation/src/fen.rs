@@ -99,11 +99,13 @@ pub fn parse<G: FenRights>(fen: &str) -> Result<Position<G>, FenError> {
 fn position_error(fen: &str, e: PositionError) -> FenError {
     let fields: Vec<&str> = fen.split_whitespace().collect();
     let (field, text) = match e {
-        PositionError::BadRight(_) => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
-        PositionError::BadEnPassant(_) => {
+        ref r if r.is_rights() => (FenField::Rights, fields.get(2).copied().unwrap_or("-")),
+        PositionError::BadEnPassant { .. } => {
             (FenField::EnPassant, fields.get(3).copied().unwrap_or("-"))
         }
         PositionError::BadSquare { .. }
+        | PositionError::Unpromoted { .. }
+        | PositionError::UnknownKind { .. }
         | PositionError::TooMany { .. }
         | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),
         _ => (FenField::Position, fen),
@@ -111,10 +113,9 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
     FenError::new(field, text, e.to_string())
 }
 
-/// The start position of game `G`.
+/// The start position of game `G` ([`Position::start`], the rules' own data).
 pub fn start<G: FenRights>() -> Position<G> {
-    parse::<G>(G::config().start_fen)
-        .unwrap_or_else(|e| panic!("start FEN of {} is invalid: {e}", G::config().id))
+    Position::start()
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
@@ -178,15 +179,7 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
 
 /// The piece symbols of `G`, longest first, with their pieces.
 fn tokens<G: Game>() -> Vec<(String, Piece)> {
-    let cfg = G::config();
-    let mut t: Vec<(String, Piece)> = Vec::new();
-    for k in 0..cfg.symbols.len() as u8 {
-        for c in Color::BOTH {
-            t.push((cfg.symbol_of(k, c), Piece::new(k, c)));
-        }
-    }
-    t.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
-    t
+    G::config().tokens()
 }
 
 /// How a FEN rank's digits are read.

@@ -13,10 +13,6 @@ pub mod random;
 pub mod record;
 pub mod replay;
 mod rights;
-mod rights_byzantine;
-mod rights_mini_citadel;
-mod rights_shatranj;
-mod rights_tamerlane;
 pub mod san;
 pub mod writer;
 

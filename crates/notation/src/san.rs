@@ -106,7 +106,7 @@ pub enum SanError {
 /// How each game plugs in (implement the trait for the game type, next to its
 /// [`FenRights`](crate::FenRights), and list it in `with_game!`):
 ///
-/// - **Chess, Persian Chess** (implemented here): castling `O-O`/`O-O-O` chosen by rights bit;
+/// - **Chess, Persian Chess** (implemented here): castling `O-O`/`O-O-O` as each castle's spec names it;
 ///   Persian `O-O` is the queen-side castle (king f2→d2) and `O-O-O` the princess-side one
 ///   (king f2→i2). The rendezvous needs nothing: the default writes it as the princess's or
 ///   champion's move to h2 (`Sh2`, `Ch2`), unambiguous since h2 holds a friendly bishop.
@@ -182,26 +182,14 @@ pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
     Some(if short { "O-O" } else { "O-O-O" }.to_string())
 }
 
-/// The castling text from a game's rights bits: `O-O` when the castle's right is one of
-/// `short` (e.g. chess `1 | 4`), `O-O-O` otherwise; `None` if `m` is not a castling move of
-/// `castling`.
-pub fn castle_by_rights(
-    castling: &citadel_rules::Castling,
-    m: &Move,
-    short: u64,
-) -> Option<String> {
+/// The castling text of `m` as its way of castling in `castling` names it
+/// ([`CastleSpec::san`](citadel_rules::CastleSpec::san)); `None` if `m` is not a castling move
+/// of `castling`.
+pub fn castle_by_spec(castling: &citadel_rules::Castling, m: &Move) -> Option<String> {
     if m.flag != MoveFlag::Castle {
         return None;
     }
-    let spec = castling.specs().iter().find(|s| s.king == (m.from, m.to))?;
-    Some(
-        if spec.right & short != 0 {
-            "O-O"
-        } else {
-            "O-O-O"
-        }
-        .to_string(),
-    )
+    castling.spec_of(m.from, m.to).map(|s| s.san.to_string())
 }
 
 /// The file part (letters) and rank part (digits) of a cell's name.

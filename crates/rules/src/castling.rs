@@ -2,14 +2,17 @@
 //! castling is data — the king's and rook's cells, the cells that must be empty and safe.
 
 use crate::game::Changes;
-use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position};
+use crate::rights::Right;
+use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position, PositionError};
 use citadel_geometry::{Bitboard, Square};
 
 /// One way of castling.
 #[derive(Clone, Copy, Debug)]
 pub struct CastleSpec {
-    /// The rights bit that allows it.
-    pub right: u64,
+    /// The right that allows it (its FEN letter and rights bit).
+    pub right: Right,
+    /// How SAN writes it (`"O-O"`, `"O-O-O"`).
+    pub san: &'static str,
     /// King's start and destination.
     pub king: (Square, Square),
     /// Rook's start and destination.
@@ -18,6 +21,14 @@ pub struct CastleSpec {
     pub empty: Bitboard,
     /// Cells the king passes that must not be attacked (its start included).
     pub safe: Bitboard,
+}
+
+impl CastleSpec {
+    /// The rights bit of this castling.
+    #[inline(always)]
+    pub fn bit(&self) -> u64 {
+        self.right.mask()
+    }
 }
 
 /// All ways of castling of a game, with the rights each cell's move takes away.
@@ -34,8 +45,8 @@ impl Castling {
     pub fn new(specs: Vec<CastleSpec>, king_kind: u8, rook_kind: u8, cells: usize) -> Self {
         let mut lost = vec![0u64; cells];
         for s in &specs {
-            lost[s.king.0.index()] |= s.right;
-            lost[s.rook.0.index()] |= s.right;
+            lost[s.king.0.index()] |= s.bit();
+            lost[s.rook.0.index()] |= s.bit();
         }
         Castling {
             specs,
@@ -50,6 +61,21 @@ impl Castling {
         &self.specs
     }
 
+    /// The way of castling whose king goes `from` → `to`.
+    pub fn spec_of(&self, from: Square, to: Square) -> Option<&CastleSpec> {
+        self.specs.iter().find(|s| s.king == (from, to))
+    }
+
+    /// The castling rights, in the order of the specs.
+    pub fn rights(&self) -> Vec<Right> {
+        self.specs.iter().map(|s| s.right).collect()
+    }
+
+    /// The king kind and rook kind that castle.
+    pub fn kinds(&self) -> (u8, u8) {
+        (self.king_kind, self.rook_kind)
+    }
+
     /// Adds the legal castling moves of the side to move.
     pub fn generate<G: Game>(&self, pos: &Position<G>, lg: &Legality, out: &mut MoveList) {
         if lg.in_check {
@@ -61,7 +87,7 @@ impl Castling {
         let occ = pos.bitboards().occupied();
         let land = pos.config().landing[self.king_kind as usize];
         for s in &self.specs {
-            if pos.rights() & s.right == 0
+            if pos.rights() & s.bit() == 0
                 || pos.piece_at(s.king.0) != king
                 || pos.piece_at(s.rook.0) != rook
                 || (occ & s.empty).any()
@@ -78,6 +104,29 @@ impl Castling {
                 out.push(m);
             }
         }
+    }
+
+    /// Checks that every castling right held has its king and rook on their start cells.
+    pub fn validate<G: Game>(&self, pos: &Position<G>) -> Result<(), PositionError> {
+        let cfg = pos.config();
+        let geo = cfg.geometry();
+        for s in &self.specs {
+            if pos.rights() & s.bit() == 0 {
+                continue;
+            }
+            for (kind, sq, what) in [
+                (self.king_kind, s.king.0, "king"),
+                (self.rook_kind, s.rook.0, "rook"),
+            ] {
+                if pos.piece_at(sq) != Some(Piece::new(kind, s.right.color)) {
+                    return Err(PositionError::RightWithoutPiece {
+                        right: s.right.fen,
+                        needs: format!("{:?}'s {what} on {}", s.right.color, geo.name_of(sq)),
+                    });
+                }
+            }
+        }
+        Ok(())
     }
 
     /// The board changes of a castling move; `false` if `m` is not one.

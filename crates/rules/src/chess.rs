@@ -7,12 +7,25 @@ use crate::{Config, Game, Legality, Move, MoveList, Position, PositionError};
 use citadel_geometry::{boards, Bitboard};
 use std::sync::OnceLock;
 
-/// FIDE chess. Rights bits: `K` 1, `Q` 2, `k` 4, `q` 8.
+/// FIDE chess. Rights: see [`rights`].
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Chess;
 
 /// The chess start position.
 pub const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// The castling rights of chess.
+pub mod rights {
+    use crate::{Color, Right};
+    /// White castles king-side (`K`).
+    pub const WHITE_KING_SIDE: Right = Right::bit("K", Color::White, 1);
+    /// White castles queen-side (`Q`).
+    pub const WHITE_QUEEN_SIDE: Right = Right::bit("Q", Color::White, 2);
+    /// Black castles king-side (`k`).
+    pub const BLACK_KING_SIDE: Right = Right::bit("k", Color::Black, 4);
+    /// Black castles queen-side (`q`).
+    pub const BLACK_QUEEN_SIDE: Right = Right::bit("q", Color::Black, 8);
+}
 
 struct Tables {
     cfg: Config,
@@ -23,32 +36,37 @@ fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
         let cfg = fide::config("chess", boards::standard(), vec![], START, [1, 6], [7, 0]);
+        use rights::*;
         let s = |n: &str| cfg.sq(n);
         let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard>();
         let specs = vec![
             CastleSpec {
-                right: 1,
+                right: WHITE_KING_SIDE,
+                san: "O-O",
                 king: (s("e1"), s("g1")),
                 rook: (s("h1"), s("f1")),
                 empty: b(&["f1", "g1"]),
                 safe: b(&["e1", "f1", "g1"]),
             },
             CastleSpec {
-                right: 2,
+                right: WHITE_QUEEN_SIDE,
+                san: "O-O-O",
                 king: (s("e1"), s("c1")),
                 rook: (s("a1"), s("d1")),
                 empty: b(&["b1", "c1", "d1"]),
                 safe: b(&["e1", "d1", "c1"]),
             },
             CastleSpec {
-                right: 4,
+                right: BLACK_KING_SIDE,
+                san: "O-O",
                 king: (s("e8"), s("g8")),
                 rook: (s("h8"), s("f8")),
                 empty: b(&["f8", "g8"]),
                 safe: b(&["e8", "f8", "g8"]),
             },
             CastleSpec {
-                right: 8,
+                right: BLACK_QUEEN_SIDE,
+                san: "O-O-O",
                 king: (s("e8"), s("c8")),
                 rook: (s("a8"), s("d8")),
                 empty: b(&["b8", "c8", "d8"]),
@@ -56,6 +74,7 @@ fn tables() -> &'static Tables {
             },
         ];
         let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
+        let cfg = cfg.rights(castling.rights());
         Tables { cfg, castling }
     })
 }
@@ -94,6 +113,7 @@ impl Game for Chess {
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
-        fide::one_king_each(pos)
+        fide::one_king_each(pos)?;
+        tables().castling.validate(pos)
     }
 }

@@ -1,8 +1,9 @@
 //! A game's configuration over the shared core: its board and pieces, which kinds are royal
 //! or pawns, promotion, landing restrictions, pawn rules, symbols and keys.
 
+use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::Color;
+use crate::{Color, Setup};
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
@@ -45,8 +46,11 @@ pub struct Config {
     pub move_limit: u16,
     /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
     pub stalemate: Stalemate,
-    /// The start position.
+    /// The start position, as a FEN in the standard form (read by [`Position::start`]
+    /// (crate::Position::start) without any other crate).
     pub start_fen: &'static str,
+    /// The game's rights (castling, rendezvous, ...), in FEN writing order.
+    pub rights: Rights,
     /// Zobrist keys.
     pub zobrist: Zobrist,
 }
@@ -79,6 +83,7 @@ impl Config {
             move_limit: 100,
             stalemate: Stalemate::Draw,
             start_fen,
+            rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
         }
     }
@@ -179,6 +184,29 @@ impl Config {
     pub fn symbol(mut self, kind: u8, symbol: &str) -> Self {
         self.symbols[kind as usize] = symbol.to_string();
         self
+    }
+
+    /// Sets the game's rights, in FEN writing order.
+    pub fn rights(mut self, rights: Vec<Right>) -> Self {
+        self.rights = Rights::new(rights);
+        self
+    }
+
+    /// The FEN symbols of every piece with the piece, longest first (for readers).
+    pub fn tokens(&self) -> Vec<(String, crate::Piece)> {
+        let mut t: Vec<(String, crate::Piece)> = Vec::new();
+        for k in 0..self.symbols.len() as u8 {
+            for c in Color::BOTH {
+                t.push((self.symbol_of(k, c), crate::Piece::new(k, c)));
+            }
+        }
+        t.sort_by_key(|(s, _)| std::cmp::Reverse(s.len()));
+        t
+    }
+
+    /// The start position's setup, read from [`start_fen`](Self::start_fen).
+    pub fn start_setup(&self) -> Setup {
+        crate::start::read(self)
     }
 
     /// Sets the move-count draw limit in plies.

@@ -105,7 +105,14 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         false
     }
 
-    /// Checks a set-up position against the game's own rules.
+    /// Rights bits a set-up position may name that are moot in it and are dropped before
+    /// validation (Tamerlane: `K` after that king is gone), so that such a FEN is read and
+    /// written canonically.
+    fn moot_rights(_pos: &Position<Self>) -> u64 {
+        0
+    }
+
+    /// Checks a set-up position against the game's own rules (after the core's checks).
     fn validate(_pos: &Position<Self>) -> Result<(), PositionError> {
         Ok(())
     }

@@ -11,7 +11,7 @@
 //!   be captured or attacked ([`Game::immune`]), so no move entering or leaving a citadel
 //!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
 
-use crate::Bitboards;
+use crate::{Bitboards, Holder, Right};
 use crate::{Color, Config, Game, Outcome, Piece, Position, PositionError, Termination};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::{catalog, PieceDef};
@@ -61,6 +61,14 @@ const START_KINDS: [u8; 10] = [
     kind::GUARD,
 ];
 
+/// The FEN letters of the first-move rights per side, by start file a..j: `A`/`a` the guard
+/// in the a-file citadel, `B`..`I`/`b`..`i` the pieces of the second/ninth rank, `J`/`j` the
+/// guard in the j-file citadel. Written in the order `ABCDEFGHIJabcdefghij`.
+pub const RIGHT_LETTERS: [[&str; 10]; 2] = [
+    ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"],
+    ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"],
+];
+
 struct Tables {
     cfg: Config,
     /// All four citadels.
@@ -70,8 +78,6 @@ struct Tables {
     /// Per side, the ten cells named by the first-move letters (files a..j) with the kind
     /// that starts there.
     right_cells: [[(Square, u8); 10]; 2],
-    /// Cells where an unpromoted piece of each side cannot stand (its promotion rank).
-    promotion_rank: [Bitboard; 2],
     /// Cells where an unpromoted pawn may stand (ranks 3–8).
     pawn_ranks: Bitboard,
 }
@@ -113,6 +119,17 @@ fn build() -> Tables {
     };
     let right_cells =
         [true, false].map(|white| std::array::from_fn(|f| (cell(f, white), START_KINDS[f])));
+    let named = Color::BOTH
+        .iter()
+        .flat_map(|&c| {
+            (0..10).map(move |f| Right {
+                fen: RIGHT_LETTERS[c.index()][f],
+                color: c,
+                holder: Holder::FirstMove(right_cells[c.index()][f].0),
+            })
+        })
+        .collect();
+    let cfg = cfg.rights(named);
     let b = |ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
     let enemy_citadels = [b(&["a10", "j10"]), b(&["a1", "j1"])];
     let pawn_ranks = (2..=7)
@@ -122,7 +139,6 @@ fn build() -> Tables {
         citadels: enemy_citadels[0] | enemy_citadels[1],
         enemy_citadels,
         right_cells,
-        promotion_rank: pz,
         pawn_ranks,
         cfg,
     }
@@ -158,86 +174,30 @@ impl MiniCitadel {
         &tables().right_cells[color.index()]
     }
 
-    /// Why the first-move right of `color` for the letter of file index `file` (0 = a) cannot
-    /// be held in `board` (indexed by dense cell), or `None` when the start piece is there.
-    pub fn right_problem(board: &[Option<Piece>], color: Color, file: usize) -> Option<String> {
-        let t = tables();
-        let (sq, k) = *t.right_cells[color.index()].get(file)?;
-        let geo = t.cfg.geometry();
-        let want = t.cfg.pieces.defs()[k as usize].name.as_str();
-        match board.get(sq.index()).copied().flatten() {
-            Some(p) if p == Piece::new(k, color) => None,
-            Some(p) => Some(format!(
-                "{} holds `{}`, not {}'s unmoved {want}",
-                geo.name_of(sq),
-                t.cfg.symbol_of(p.kind, p.color),
-                color_name(color)
-            )),
-            None => Some(format!(
-                "{} is empty, not {}'s unmoved {want}",
-                geo.name_of(sq),
-                color_name(color)
-            )),
-        }
-    }
-
     fn validate_rights(pos: &Position<Self>) -> Result<(), PositionError> {
         let t = tables();
-        if pos.rights() != 0 {
-            return Err(PositionError::BadRight(format!(
-                "rights bits {:#x}: this game has none",
-                pos.rights()
-            )));
-        }
-        let board: Vec<Option<Piece>> = t
-            .cfg
-            .geometry()
-            .all()
-            .iter()
-            .map(|s| pos.piece_at(s))
-            .collect();
+        let geo = t.cfg.geometry();
         let mut known = Bitboard::EMPTY;
         for c in Color::BOTH {
-            for (f, &(sq, _)) in t.right_cells[c.index()].iter().enumerate() {
+            for (f, &(sq, k)) in t.right_cells[c.index()].iter().enumerate() {
                 known.insert(sq);
-                if pos.unmoved().contains(sq) {
-                    if let Some(why) = Self::right_problem(&board, c, f) {
-                        let letter =
-                            (if c == Color::White { b'A' } else { b'a' } + f as u8) as char;
-                        return Err(PositionError::BadRight(format!("`{letter}`: {why}")));
-                    }
+                if pos.unmoved().contains(sq) && pos.piece_at(sq) != Some(Piece::new(k, c)) {
+                    return Err(PositionError::RightWithoutPiece {
+                        right: RIGHT_LETTERS[c.index()][f],
+                        needs: format!(
+                            "{}'s unmoved {} on {}",
+                            color_name(c),
+                            t.cfg.pieces.defs()[k as usize].name,
+                            geo.name_of(sq)
+                        ),
+                    });
                 }
             }
         }
         if let Some(sq) = (pos.unmoved() & !known).first() {
-            return Err(PositionError::BadRight(format!(
-                "{} is no start cell of a piece with a first move",
-                t.cfg.geometry().name_of(sq)
-            )));
+            return Err(PositionError::FirstMoveCell(geo.name_of(sq).to_string()));
         }
         Ok(())
-    }
-
-    fn validate_ep(pos: &Position<Self>) -> Result<(), PositionError> {
-        let Some(e) = pos.ep_square() else {
-            return Ok(());
-        };
-        let cfg = &tables().cfg;
-        let geo = cfg.geometry();
-        let mover = pos.turn().other();
-        let fwd = cfg.forward[mover.index()];
-        let from = geo.step(e, 0, -fwd);
-        let to = geo.step(e, 0, fwd);
-        let ok = !pos.bitboards().occupied().contains(e)
-            && from.is_some_and(|f| {
-                cfg.double_step[mover.index()].contains(f) && pos.piece_at(f).is_none()
-            })
-            && to.is_some_and(|t| pos.piece_at(t) == Some(Piece::new(kind::PAWN, mover)));
-        if ok {
-            Ok(())
-        } else {
-            Err(PositionError::BadEnPassant(geo.name_of(e).to_string()))
-        }
     }
 
     fn validate_squares(pos: &Position<Self>) -> Result<(), PositionError> {
@@ -249,11 +209,7 @@ impl MiniCitadel {
             square: geo.name_of(sq).to_string(),
         };
         for c in Color::BOTH {
-            for k in 0..kind::PROMOTED {
-                if let Some(sq) = (bb.pieces(k, c) & t.promotion_rank[c.index()]).first() {
-                    return Err(bad(k, c, sq));
-                }
-            }
+            // unpromoted pieces on their promotion rank: the core's check
             if let Some(sq) = (bb.pieces(kind::PAWN, c) & !t.pawn_ranks).first() {
                 return Err(bad(kind::PAWN, c, sq));
             }
@@ -304,7 +260,6 @@ impl Game for MiniCitadel {
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         crate::fide::one_king_each(pos)?;
         Self::validate_squares(pos)?;
-        Self::validate_rights(pos)?;
-        Self::validate_ep(pos)
+        Self::validate_rights(pos)
     }
 }

@@ -31,8 +31,7 @@ pub mod sub {
 /// [`EgyptianEye`], [`OrientalOmega`].
 ///
 /// Kinds: K Q R B N P (0–5), then princess S and fortress F (6, 7), or champion C and
-/// wizard W in Oriental Omega. Rights bits: `K` (princess-side castling) 1, `Q` (queen-side)
-/// 2, `k` 4, `q` 8, rendezvous `Z` 16, `z` 32.
+/// wizard W in Oriental Omega. Rights: see [`rights`].
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Persian<const SUB: u8>;
 
@@ -45,8 +44,24 @@ pub type EgyptianEye = Persian<{ sub::EGYPTIAN_EYE }>;
 /// Persian Chess, Oriental Omega.
 pub type OrientalOmega = Persian<{ sub::ORIENTAL_OMEGA }>;
 
-/// Rights bit of White's rendezvous (`Z`); Black's is the next bit (`z`).
-pub const RENDEZVOUS: u64 = 16;
+/// The rights of Persian Chess: castling on both sides and the rendezvous, in FEN order
+/// `KQZkqz`.
+pub mod rights {
+    use crate::{Color, Right};
+    /// White castles princess-side, king f2→i2 (`K`, SAN `O-O-O`).
+    pub const WHITE_PRINCESS_SIDE: Right = Right::bit("K", Color::White, 1);
+    /// White castles queen-side, king f2→d2 (`Q`, SAN `O-O`).
+    pub const WHITE_QUEEN_SIDE: Right = Right::bit("Q", Color::White, 2);
+    /// Black castles princess-side, king f10→i10 (`k`).
+    pub const BLACK_PRINCESS_SIDE: Right = Right::bit("k", Color::Black, 4);
+    /// Black castles queen-side, king f10→d10 (`q`).
+    pub const BLACK_QUEEN_SIDE: Right = Right::bit("q", Color::Black, 8);
+    /// The rendezvous of each side (`Z`, `z`), indexed by colour.
+    pub const RENDEZVOUS: [Right; 2] = [
+        Right::bit("Z", Color::White, 16),
+        Right::bit("z", Color::Black, 32),
+    ];
+}
 /// The `Special` number of the rendezvous move.
 pub const RENDEZVOUS_MOVE: u8 = 0;
 
@@ -127,28 +142,32 @@ fn build(s: u8) -> Tables {
     }
     let specs = vec![
         CastleSpec {
-            right: 1,
+            right: rights::WHITE_PRINCESS_SIDE,
+            san: "O-O-O",
             king: (sq(&cfg, "f2"), sq(&cfg, "i2")),
             rook: (sq(&cfg, "j2"), sq(&cfg, "h2")),
             empty: b(&cfg, &["g2", "h2", "i2"]),
             safe: b(&cfg, &["f2", "g2", "h2", "i2"]),
         },
         CastleSpec {
-            right: 2,
+            right: rights::WHITE_QUEEN_SIDE,
+            san: "O-O",
             king: (sq(&cfg, "f2"), sq(&cfg, "d2")),
             rook: (sq(&cfg, "b2"), sq(&cfg, "e2")),
             empty: b(&cfg, &["c2", "d2", "e2"]),
             safe: b(&cfg, &["f2", "e2", "d2"]),
         },
         CastleSpec {
-            right: 4,
+            right: rights::BLACK_PRINCESS_SIDE,
+            san: "O-O-O",
             king: (sq(&cfg, "f10"), sq(&cfg, "i10")),
             rook: (sq(&cfg, "j10"), sq(&cfg, "h10")),
             empty: b(&cfg, &["g10", "h10", "i10"]),
             safe: b(&cfg, &["f10", "g10", "h10", "i10"]),
         },
         CastleSpec {
-            right: 8,
+            right: rights::BLACK_QUEEN_SIDE,
+            san: "O-O",
             king: (sq(&cfg, "f10"), sq(&cfg, "d10")),
             rook: (sq(&cfg, "b10"), sq(&cfg, "e10")),
             empty: b(&cfg, &["c10", "d10", "e10"]),
@@ -156,6 +175,12 @@ fn build(s: u8) -> Tables {
         },
     ];
     let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
+    let mut named = castling.rights();
+    if s != sub::CELTIC_CITADEL {
+        named.insert(2, rights::RENDEZVOUS[0]);
+        named.push(rights::RENDEZVOUS[1]);
+    }
+    let cfg = cfg.rights(named);
     Tables {
         enemy_citadels: [b(&cfg, &["a11", "k11"]), b(&cfg, &["a1", "k1"])],
         rendezvous: [
@@ -190,7 +215,7 @@ impl<const S: u8> Persian<S> {
 
     fn rendezvous(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
         let us = pos.turn();
-        if lg.in_check || pos.rights() & (RENDEZVOUS << us.index()) == 0 {
+        if lg.in_check || pos.rights() & rights::RENDEZVOUS[us.index()].mask() == 0 {
             return;
         }
         let (g, h) = tables::<S>().rendezvous[us.index()];
@@ -246,7 +271,7 @@ impl<const S: u8> Game for Persian<S> {
     fn update_rights(pos: &mut Position<Self>, m: &Move) {
         let mut r = tables::<S>().castling.rights_after(pos.rights(), m);
         if m.flag == MoveFlag::Special(RENDEZVOUS_MOVE) {
-            r &= !(RENDEZVOUS << pos.turn().index());
+            r &= !rights::RENDEZVOUS[pos.turn().index()].mask();
         }
         if r != pos.rights() {
             pos.set_rights(r);
@@ -260,12 +285,9 @@ impl<const S: u8> Game for Persian<S> {
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         fide::one_king_each(pos)?;
         let t = tables::<S>();
+        t.castling.validate(pos)?;
+        // the rendezvous right holds whatever stands on g2/h2 (RULES.md): nothing to check
         let geo = t.cfg.geometry();
-        if !Self::HAS_RENDEZVOUS && pos.rights() & (RENDEZVOUS | RENDEZVOUS << 1) != 0 {
-            return Err(PositionError::BadRight(
-                "this game has no rendezvous".into(),
-            ));
-        }
         if S == sub::EGYPTIAN_EYE {
             if let Some(p) = pos.piece_at(t.centre) {
                 return Err(PositionError::BadSquare {

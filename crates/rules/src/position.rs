@@ -60,7 +60,30 @@ pub struct Setup {
     pub fullmove: u32,
 }
 
-/// Why a set-up position is not a position of the game.
+impl Setup {
+    /// An empty board of game `G`: White to move, no rights, move 1.
+    pub fn empty<G: Game>() -> Self {
+        Setup {
+            board: vec![None; G::config().geometry().len()],
+            turn: Color::White,
+            rights: 0,
+            unmoved: Bitboard::EMPTY,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// Puts `piece` on `sq` (or empties it).
+    pub fn put(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(cell) = self.board.get_mut(sq.index()) {
+            *cell = piece;
+        }
+    }
+}
+
+/// Why a set-up position is not a position of the game: each kind names the cell, piece
+/// or right at fault; `Display` gives the readable message.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The side that just moved has its (sole) royal piece attacked.
@@ -80,12 +103,57 @@ pub enum PositionError {
         /// The cell's name.
         square: String,
     },
-    /// A right is set that the position cannot have.
-    #[error("invalid right: {0}")]
-    BadRight(String),
-    /// The en passant cell is not one a double step passed.
-    #[error("invalid en passant square {0}")]
-    BadEnPassant(String),
+    /// A piece stands where it would already have promoted.
+    #[error("{piece} on {square} would have promoted there")]
+    Unpromoted {
+        /// The piece's symbol.
+        piece: String,
+        /// The cell's name.
+        square: String,
+    },
+    /// A piece of a kind the game does not have.
+    #[error("no piece kind {kind} in this game (on {square})")]
+    UnknownKind {
+        /// The kind number.
+        kind: u8,
+        /// The cell's name.
+        square: String,
+    },
+    /// Rights bits that name no right of the game.
+    #[error("rights bits {0:#x} name no right of this game")]
+    UnknownRights(u64),
+    /// A right whose piece is not where the right needs it.
+    #[error("right `{right}` needs {needs}")]
+    RightWithoutPiece {
+        /// The right's FEN text.
+        right: &'static str,
+        /// What it needs, with the cell (`"White's rook on h1"`).
+        needs: String,
+    },
+    /// Two rights that exclude each other.
+    #[error("`{0}` and `{1}` together")]
+    RightsTogether(&'static str, &'static str),
+    /// A piece's state that needs a right the position lacks.
+    #[error("{piece} on {square} needs right `{right}`")]
+    MissingRight {
+        /// The right's FEN text.
+        right: &'static str,
+        /// The piece's description.
+        piece: String,
+        /// Its cell.
+        square: String,
+    },
+    /// A first-move right on a cell where no piece with a first move starts.
+    #[error("{0} is no start cell of a piece with a first move")]
+    FirstMoveCell(String),
+    /// The en passant cell is not one a double step just passed.
+    #[error("invalid en passant square {square}: {reason}")]
+    BadEnPassant {
+        /// The cell's name.
+        square: String,
+        /// What is wrong with it.
+        reason: EnPassantProblem,
+    },
     /// A side has more pieces of a kind (or group of kinds) than the game allows.
     #[error("{color} has more than {max} {piece}")]
     TooMany {
@@ -99,6 +167,38 @@ pub enum PositionError {
     /// The board has the wrong number of cells for the game.
     #[error("the board has {0} cells, the game {1}")]
     BoardSize(usize, usize),
+}
+
+impl PositionError {
+    /// Whether the error is about the rights (FEN field 3).
+    pub fn is_rights(&self) -> bool {
+        matches!(
+            self,
+            PositionError::UnknownRights(_)
+                | PositionError::RightWithoutPiece { .. }
+                | PositionError::RightsTogether(..)
+                | PositionError::MissingRight { .. }
+                | PositionError::FirstMoveCell(_)
+        )
+    }
+}
+
+/// Why an en passant cell cannot be one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EnPassantProblem {
+    /// The game has no en passant.
+    #[error("this game has no en passant")]
+    NoEnPassant,
+    /// The cell is occupied.
+    #[error("the cell is occupied")]
+    Occupied,
+    /// No double step of the side that just moved passes over it, or its start cell is not
+    /// empty.
+    #[error("no double step of the side that just moved passes it")]
+    NotPassed,
+    /// No pawn of the side that just moved stands right in front of it.
+    #[error("no pawn of the side that just moved stands in front of it")]
+    NoPawn,
 }
 
 /// What `unmake` needs to restore.
@@ -196,9 +296,9 @@ impl<G: Game> Position<G> {
         for (i, p) in setup.board.iter().enumerate() {
             if let Some(p) = p {
                 if p.kind as usize >= cfg.symbols.len() {
-                    return Err(PositionError::BadSquare {
-                        piece: format!("kind {}", p.kind),
-                        square: i.to_string(),
+                    return Err(PositionError::UnknownKind {
+                        kind: p.kind,
+                        square: cfg.geometry().name_of(Square(i as u8)).to_string(),
                     });
                 }
                 let sq = Square(i as u8);
@@ -206,7 +306,10 @@ impl<G: Game> Position<G> {
                 pos.bb.toggle(sq, p.code());
             }
         }
+        let moot = G::moot_rights(&pos);
+        pos.rights &= !moot;
         pos.hash = pos.compute_hash();
+        pos.validate_core()?;
         for c in Color::BOTH {
             if pos.royals(c).is_empty() && cfg.royal != 0 {
                 return Err(PositionError::NoRoyal(c));
@@ -220,6 +323,59 @@ impl<G: Game> Position<G> {
         }
         G::validate(&pos)?;
         Ok(pos)
+    }
+
+    /// The game-agnostic checks of a set-up: rights the game has, pieces not where they
+    /// would have promoted, the en passant cell.
+    fn validate_core(&self) -> Result<(), PositionError> {
+        let cfg = self.cfg;
+        let geo = cfg.geometry();
+        let unknown = self.rights & !cfg.rights.bits();
+        if unknown != 0 {
+            return Err(PositionError::UnknownRights(unknown));
+        }
+        for c in Color::BOTH {
+            for (k, to) in cfg.promotions.iter().enumerate() {
+                if to.is_empty() {
+                    continue;
+                }
+                let on = self.bb.pieces(k as u8, c) & cfg.promotion_zone[c.index()];
+                if let Some(sq) = on.first() {
+                    return Err(PositionError::Unpromoted {
+                        piece: cfg.symbol_of(k as u8, c),
+                        square: geo.name_of(sq).to_string(),
+                    });
+                }
+            }
+        }
+        if let Some(e) = self.ep {
+            let bad = |reason| PositionError::BadEnPassant {
+                square: geo.name_of(e).to_string(),
+                reason,
+            };
+            if !cfg.en_passant {
+                return Err(bad(EnPassantProblem::NoEnPassant));
+            }
+            if self.bb.occupied().contains(e) {
+                return Err(bad(EnPassantProblem::Occupied));
+            }
+            let mover = self.turn.other();
+            let fwd = cfg.forward[mover.index()];
+            let from = geo.step(e, 0, -fwd);
+            if !from.is_some_and(|f| {
+                cfg.double_step[mover.index()].contains(f) && self.piece_at(f).is_none()
+            }) {
+                return Err(bad(EnPassantProblem::NotPassed));
+            }
+            let to = geo.step(e, 0, fwd);
+            if !to
+                .and_then(|t| self.piece_at(t))
+                .is_some_and(|p| p.color == mover && cfg.is_pawn(p.kind))
+            {
+                return Err(bad(EnPassantProblem::NoPawn));
+            }
+        }
+        Ok(())
     }
 
     /// The setup this position was built from, as it stands now.

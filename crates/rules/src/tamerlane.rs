@@ -82,16 +82,27 @@ pub mod kind {
     ];
 }
 
-/// Rights bits, indexed by colour (0 White, 1 Black).
+/// The rights of Tamerlane chess, indexed by colour (0 White, 1 Black); FEN writing order
+/// `K`, `k`, `P1`, `P2`, `p1`, `p2`.
 pub mod rights {
+    use crate::{Color, Right};
     /// The king's swap is unused (`K`, `k`).
-    pub const SWAP: [u64; 2] = [1, 2];
+    pub const SWAP: [Right; 2] = [
+        Right::bit("K", Color::White, 1),
+        Right::bit("k", Color::Black, 2),
+    ];
     /// The pawn of pawns has reached its last rank once (`P1`, `p1`).
-    pub const ONCE: [u64; 2] = [4, 16];
+    pub const ONCE: [Right; 2] = [
+        Right::bit("P1", Color::White, 4),
+        Right::bit("p1", Color::Black, 16),
+    ];
     /// The pawn of pawns has reached its last rank twice (`P2`, `p2`).
-    pub const TWICE: [u64; 2] = [8, 32];
-    /// Every rights bit of the game.
-    pub const ALL: u64 = 63;
+    pub const TWICE: [Right; 2] = [
+        Right::bit("P2", Color::White, 8),
+        Right::bit("p2", Color::Black, 32),
+    ];
+    /// Every right, in FEN writing order.
+    pub const ALL: [Right; 6] = [SWAP[0], SWAP[1], ONCE[0], TWICE[0], ONCE[1], TWICE[1]];
 }
 
 /// Numbers of the game's `MoveFlag::Special` moves.
@@ -155,7 +166,8 @@ fn build() -> Tables {
         .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
         .pawns(&pawn_kinds)
         .promotion_zone(last[0], last[1])
-        .stalemate(Stalemate::Loss);
+        .stalemate(Stalemate::Loss)
+        .rights(rights::ALL.to_vec());
     for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
         let k = FIRST_PAWN + i as u8;
         cfg = cfg.symbol(k, symbol);
@@ -265,7 +277,7 @@ impl Tamerlane {
     fn arrivals(pos: &Position<Self>, out: &mut MoveList, only: Option<Square>) {
         let us = pos.turn();
         let r = pos.rights();
-        if r & (rights::ONCE[us.index()] | rights::TWICE[us.index()]) == 0 {
+        if r & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0 {
             return;
         }
         let t = tables();
@@ -287,7 +299,7 @@ impl Tamerlane {
             if tos.is_empty() {
                 continue;
             }
-            if r & rights::ONCE[us.index()] != 0 {
+            if r & rights::ONCE[us.index()].mask() != 0 {
                 let dest = t.kings_pawn_start[us.index()];
                 if pos.piece_at(dest).is_some_and(|p| cfg.is_royal(p.kind)) {
                     continue;
@@ -317,7 +329,7 @@ impl Tamerlane {
     /// The waiting pawn of pawns' placements.
     fn placements(pos: &Position<Self>, out: &mut MoveList) {
         let us = pos.turn();
-        if pos.rights() & rights::ONCE[us.index()] == 0 {
+        if pos.rights() & rights::ONCE[us.index()].mask() == 0 {
             return;
         }
         let Some(w) = Self::waiting_pawn(pos, us) else {
@@ -410,7 +422,7 @@ impl Tamerlane {
         if !list.is_empty() {
             return true;
         }
-        if p.kind == KING && pos.rights() & rights::SWAP[us.index()] != 0 {
+        if p.kind == KING && pos.rights() & rights::SWAP[us.index()].mask() != 0 {
             let lg = pos.legality();
             if lg.in_check && lg.royal == Some(sq) {
                 Self::swaps(pos, sq, &mut list);
@@ -486,7 +498,7 @@ impl Game for Tamerlane {
         {
             return true;
         }
-        pos.rights() & (rights::ONCE[us.index()] | rights::TWICE[us.index()]) == 0
+        pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0
     }
 
     fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
@@ -494,7 +506,7 @@ impl Game for Tamerlane {
         Self::citadel_moves(pos, out, None);
         Self::arrivals(pos, out, None);
         Self::placements(pos, out);
-        if pos.rights() & rights::SWAP[us.index()] != 0 {
+        if pos.rights() & rights::SWAP[us.index()].mask() != 0 {
             if let Some(k) = pos.bitboards().pieces(KING, us).first() {
                 // in check as the sole royal, or no other legal move at all
                 if (lg.in_check && lg.royal == Some(k)) || out.is_empty() {
@@ -538,28 +550,30 @@ impl Game for Tamerlane {
         let old = pos.rights();
         let mut r = old;
         match m.flag {
-            MoveFlag::Special(special::SWAP) => r &= !rights::SWAP[us],
+            MoveFlag::Special(special::SWAP) => r &= !rights::SWAP[us].mask(),
             MoveFlag::Special(special::SECOND_ARRIVAL) => {
-                r = (r & !rights::ONCE[us]) | rights::TWICE[us]
+                r = (r & !rights::ONCE[us].mask()) | rights::TWICE[us].mask()
             }
             MoveFlag::Normal if t.last[us].contains(m.to) => {
                 if m.promotion == Some(ADVENTITIOUS_KING) {
-                    r &= !(rights::ONCE[us] | rights::TWICE[us]);
+                    r &= !(rights::ONCE[us].mask() | rights::TWICE[us].mask());
                 } else if pos.code_at(m.to) == Piece::new(PAWN_OF_PAWNS, pos.turn()).code() {
-                    r |= rights::ONCE[us];
+                    r |= rights::ONCE[us].mask();
                 }
             }
             _ => {}
         }
         // the opponent's rights end with the piece they belong to
-        if r & (rights::SWAP[them] | rights::ONCE[them] | rights::TWICE[them]) != 0 {
+        if r & (rights::SWAP[them].mask() | rights::ONCE[them].mask() | rights::TWICE[them].mask())
+            != 0
+        {
             let bb = pos.bitboards();
             let c = pos.turn().other();
             if bb.pieces(KING, c).is_empty() {
-                r &= !rights::SWAP[them];
+                r &= !rights::SWAP[them].mask();
             }
             if bb.pieces(PAWN_OF_PAWNS, c).is_empty() {
-                r &= !(rights::ONCE[them] | rights::TWICE[them]);
+                r &= !(rights::ONCE[them].mask() | rights::TWICE[them].mask());
             }
         }
         if r != old {
@@ -568,6 +582,23 @@ impl Game for Tamerlane {
     }
 
     /// No legal move loses: checkmate and stalemate both win for the other side.
+    /// RULES.md's literal reading keeps `K`/`k` after that king is gone and `P1`/`P2` after
+    /// the pawn of pawns is gone; such rights are moot and dropped (docs/rules/tamerlane.md).
+    fn moot_rights(pos: &Position<Self>) -> u64 {
+        let bb = pos.bitboards();
+        let mut moot = 0;
+        for c in Color::BOTH {
+            let i = c.index();
+            if bb.pieces(KING, c).is_empty() {
+                moot |= rights::SWAP[i].mask();
+            }
+            if bb.pieces(PAWN_OF_PAWNS, c).is_empty() {
+                moot |= rights::ONCE[i].mask() | rights::TWICE[i].mask();
+            }
+        }
+        moot
+    }
+
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {
         let t = tables();
         let cfg = &t.cfg;
@@ -615,50 +646,20 @@ impl Game for Tamerlane {
                     return Err(bad_square(own));
                 }
             }
-            // no pawn but a waiting pawn of pawns stands on its last rank
-            let pawns_on_last = bb.color[i] & t.last[i] & !bb.kind[PAWN_OF_PAWNS as usize];
-            if let Some(s) = pawns_on_last
-                .iter()
-                .find(|&s| pos.piece_at(s).is_some_and(|p| cfg.is_pawn(p.kind)))
-            {
-                return Err(bad_square(s));
+            // pawns on their last rank (except the waiting pawn of pawns): the core's check
+            let (once, twice) = (rights::ONCE[i], rights::TWICE[i]);
+            if r & once.mask() != 0 && r & twice.mask() != 0 {
+                return Err(PositionError::RightsTogether(once.fen, twice.fen));
             }
-            let (k, p1, p2) = match c {
-                Color::White => ("K", "P1", "P2"),
-                Color::Black => ("k", "p1", "p2"),
-            };
-            let side = match c {
-                Color::White => "White",
-                Color::Black => "Black",
-            };
-            if r & rights::SWAP[i] != 0 && bb.pieces(KING, c).is_empty() {
-                return Err(PositionError::BadRight(format!(
-                    "`{k}`: {side} has no king"
-                )));
+            if let Some(sq) = (pp & t.last[i]).first() {
+                if r & once.mask() == 0 {
+                    return Err(PositionError::MissingRight {
+                        right: once.fen,
+                        piece: format!("{c:?}'s waiting pawn of pawns"),
+                        square: geo.name_of(sq).to_string(),
+                    });
+                }
             }
-            if r & rights::ONCE[i] != 0 && r & rights::TWICE[i] != 0 {
-                return Err(PositionError::BadRight(format!(
-                    "`{p1}` and `{p2}` together"
-                )));
-            }
-            let life = r & (rights::ONCE[i] | rights::TWICE[i]);
-            if life != 0 && pp.is_empty() {
-                let which = if r & rights::ONCE[i] != 0 { p1 } else { p2 };
-                return Err(PositionError::BadRight(format!(
-                    "`{which}`: {side} has no pawn of pawns"
-                )));
-            }
-            if (pp & t.last[i]).any() && r & rights::ONCE[i] == 0 {
-                return Err(PositionError::BadRight(format!(
-                    "{side}'s pawn of pawns waits on its last rank, which needs `{p1}`"
-                )));
-            }
-        }
-        if r & !rights::ALL != 0 {
-            return Err(PositionError::BadRight(format!(
-                "unknown rights bits {:#x}",
-                r & !rights::ALL
-            )));
         }
         Ok(())
     }

@@ -1,56 +1,9 @@
-//! Perft: counting the leaves of the legal-move tree, with divide and a parallel version.
+//! The parallel perft driver over the rules' [`perft`] and [`divide`] (which
+//! `citadel-rules` owns; re-exported here).
 
-use citadel_rules::{Game, Move, MoveList, Position};
+pub use citadel_rules::{divide, perft};
+use citadel_rules::{Game, Move, Position};
 use rayon::prelude::*;
-
-/// Leaf count of the legal-move tree of depth `depth` (`perft(0) = 1`); the last ply is
-/// counted in bulk from the move list.
-///
-/// ```
-/// use citadel_notation::fen;
-/// use citadel_rules::Chess;
-/// let mut pos = fen::start::<Chess>();
-/// assert_eq!(citadel_search::perft(&mut pos, 3), 8902);
-/// ```
-pub fn perft<G: Game>(pos: &mut Position<G>, depth: u32) -> u64 {
-    let mut lists: Vec<MoveList> = (0..depth.max(1)).map(|_| MoveList::new()).collect();
-    perft_with(pos, depth, &mut lists)
-}
-
-fn perft_with<G: Game>(pos: &mut Position<G>, depth: u32, lists: &mut [MoveList]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (list, rest) = lists.split_first_mut().expect("one list per ply");
-    list.clear();
-    pos.generate(list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
-    let mut n = 0;
-    for i in 0..list.len() {
-        let m = list.as_slice()[i];
-        pos.play(m);
-        n += perft_with(pos, depth - 1, rest);
-        pos.undo();
-    }
-    n
-}
-
-/// Perft split by first move: each legal move with its subtree's leaf count, in generation
-/// order.
-pub fn divide<G: Game>(pos: &mut Position<G>, depth: u32) -> Vec<(Move, u64)> {
-    let moves = pos.legal_moves();
-    moves
-        .iter()
-        .map(|&m| {
-            pos.play(m);
-            let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
-            pos.undo();
-            (m, n)
-        })
-        .collect()
-}
 
 /// [`divide`] with the first moves' subtrees counted in parallel on `threads` threads
 /// (0: rayon's default).

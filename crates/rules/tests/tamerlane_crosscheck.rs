@@ -6,8 +6,7 @@ mod tamerlane_ref;
 
 use citadel_notation::{coord, fen};
 use citadel_rules::{Position, Tamerlane};
-use citadel_search::suite;
-use std::path::Path;
+mod common;
 use tamerlane_ref::{Action, State};
 
 /// Walks both trees to `depth`, comparing the move lists (as coordinate text) at every node;
@@ -68,9 +67,7 @@ fn start_position_agrees_to_depth_3() {
 }
 
 fn fixtures_agree(max_depth: usize) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/perft/tamerlane.json");
-    let text = std::fs::read_to_string(&path).expect("tamerlane fixtures");
-    let file: suite::PerftFile = serde_json::from_str(&text).expect("fixture JSON");
+    let file = common::file("tamerlane");
     let mut failures = Vec::new();
     for case in &file.positions {
         if case.name == "start" {

@@ -2,8 +2,8 @@
 //! bare king, stalemate and the draws.
 
 use citadel_notation::{coord, fen, san, FenField};
+use citadel_rules::perft;
 use citadel_rules::{shatranj, Color, Game, Outcome, Position, Shatranj, Termination};
-use citadel_search::perft;
 
 fn pos(f: &str) -> Position<Shatranj> {
     fen::parse::<Shatranj>(f).unwrap_or_else(|e| panic!("{f}: {e}"))

@@ -1,8 +1,8 @@
 //! Byzantine (round) chess: perft, ring FEN, removals in notation, outcomes, make/unmake.
 
 use citadel_notation::{coord, diagram, fen, san, FenField};
+use citadel_rules::perft;
 use citadel_rules::{Byzantine, Color, Game, Move, Outcome, Position, Termination};
-use citadel_search::perft;
 
 const START: &str = "KP>4p<qkp>4P<Q/BP>4p<bbp>4P<B/NP>4p<nnp>4P<N/RP>4p<rrp>4P<R w - - 0 1";
 /// Black's facing pair d2/e2 (removable by White), White's own pair k2/l2.

@@ -4,9 +4,9 @@
 
 use citadel_notation::{fen, FenRights};
 use citadel_rules::{with_game, Variant};
-use citadel_search::suite;
+mod common;
+
 use rand::{rngs::StdRng, Rng, SeedableRng};
-use std::path::Path;
 
 fn playouts<G: FenRights>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
     let mut pos = fen::parse::<G>(start).map_err(|e| e.to_string())?;
@@ -48,10 +48,10 @@ fn playouts<G: FenRights>(start: &str, rng: &mut StdRng) -> Result<usize, String
 
 #[test]
 fn make_unmake_restores_position_and_hash() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/perft");
     let mut rng = StdRng::seed_from_u64(0x5EED);
     let mut total = 0;
-    for (path, file) in suite::load_dir(&dir).expect("fixtures load") {
+    for file in common::all() {
+        let path = &file.variant;
         let v: Variant = file.variant.parse().expect("known variant");
         for case in &file.positions {
             let n = with_game!(v, G => playouts::<G>(&case.fen, &mut rng))

@@ -1,0 +1,274 @@
+//! Pictures from the command line: `show --svg/--png/--legend`, `replay --svg-dir` and
+//! `convert --to html`, over the `citadel-diagram` crate.
+
+use crate::games::output;
+use crate::Failure;
+use citadel_diagram::{legend, viewer, Options};
+use citadel_notation::{fen, replay, FenRights, Record, SanDialect, SourceGame};
+use citadel_rules::{with_game, Game, Position, Variant};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+/// The picture options of `citadel show`.
+#[derive(clap::Args, Debug, Default)]
+pub struct ShowPicture {
+    /// Write the position as an SVG diagram (to stdout or -o FILE).
+    #[arg(long, conflicts_with = "png")]
+    pub svg: bool,
+    /// Write the position as a PNG picture (to -o FILE, or a redirected stdout).
+    #[arg(long)]
+    pub png: bool,
+    /// Output file for --svg or --png.
+    #[arg(short, long, value_name = "FILE")]
+    pub output: Option<PathBuf>,
+    /// The game's pieces: symbol, name and figure (with --svg or --png: as a picture).
+    #[arg(long)]
+    pub legend: bool,
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    pub flip: bool,
+    /// Leave out the coordinates.
+    #[arg(long)]
+    pub no_coordinates: bool,
+    /// Highlight a last move, as two cells (`e2e4`, `e2-e4`, `k2x1`).
+    #[arg(long, value_name = "CELLS")]
+    pub last_move: Option<String>,
+    /// Draw an arrow between two cells (`e2e4`, `e2-e4`); repeatable.
+    #[arg(long, value_name = "CELLS")]
+    pub arrow: Vec<String>,
+    /// Mark a cell with a ring (`f6`); repeatable.
+    #[arg(long, value_name = "CELL")]
+    pub mark: Vec<String>,
+    /// Scale of the PNG picture (1 = one pixel per SVG unit).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f32,
+}
+
+impl ShowPicture {
+    /// Whether `show` should draw a picture or legend instead of the text board.
+    pub fn wanted(&self) -> bool {
+        self.svg || self.png || self.legend || self.output.is_some()
+    }
+}
+
+/// `citadel show` with a picture option: the diagram or legend of the position.
+pub fn show<G: FenRights>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Failure> {
+    if !(p.scale > 0.0 && p.scale <= 8.0) {
+        return Err(Failure(format!(
+            "--scale must be above 0 and at most 8, not {}",
+            p.scale
+        )));
+    }
+    if p.output.is_some() && !(p.svg || p.png) {
+        return Err(Failure("-o needs --svg or --png".into()));
+    }
+    let svg = if p.legend {
+        if !(p.svg || p.png) {
+            out!("{}", legend::text::<G>());
+            return Ok(());
+        }
+        legend::svg::<G>()
+    } else {
+        let mut o = Options::from_position(pos);
+        o.flip = p.flip;
+        o.no_coordinates = p.no_coordinates;
+        if let Some(m) = &p.last_move {
+            o.last_move = Some(cell_pair::<G>(m, "--last-move")?);
+        }
+        for a in &p.arrow {
+            o.arrows.push(cell_pair::<G>(a, "--arrow")?);
+        }
+        for m in &p.mark {
+            o.marks.push(cell::<G>(m, "--mark")?);
+        }
+        citadel_diagram::svg(pos, &o)
+    };
+    if p.png {
+        if p.output.is_none() && std::io::stdout().is_terminal() {
+            return Err(Failure(
+                "a PNG is binary: give an output file with -o".into(),
+            ));
+        }
+        let bytes = citadel_diagram::png(&svg, p.scale)?;
+        output(p.output.as_deref(), &bytes)
+    } else {
+        output(p.output.as_deref(), svg.as_bytes())
+    }
+}
+
+/// A cell of `G`'s board by name, or an error naming the option and the text.
+fn cell<G: Game>(name: &str, option: &str) -> Result<citadel_geometry::Square, Failure> {
+    G::config().geometry().parse_square(name).ok_or_else(|| {
+        Failure(format!(
+            "{option}: `{}` is not a cell of {}",
+            cut(name),
+            G::config().id
+        ))
+    })
+}
+
+/// Two cells written together (`e2e4`, `k2x1`) or with a hyphen (`e2-e4`).
+fn cell_pair<G: Game>(
+    text: &str,
+    option: &str,
+) -> Result<(citadel_geometry::Square, citadel_geometry::Square), Failure> {
+    let (a, b) = match text.split_once('-') {
+        Some(ab) => ab,
+        None => {
+            let split = text
+                .char_indices()
+                .skip(1)
+                .find(|(_, c)| c.is_ascii_alphabetic())
+                .map(|(i, _)| i)
+                .ok_or_else(|| {
+                    Failure(format!(
+                        "{option}: `{}` is not two cells like e2e4",
+                        cut(text)
+                    ))
+                })?;
+            text.split_at(split)
+        }
+    };
+    Ok((cell::<G>(a, option)?, cell::<G>(b, option)?))
+}
+
+fn cut(s: &str) -> String {
+    if s.chars().count() > 80 {
+        format!("{}...", s.chars().take(77).collect::<String>())
+    } else {
+        s.to_string()
+    }
+}
+
+/// When `replay --svg-dir` draws a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum Every {
+    /// The start and the position after every ply.
+    #[default]
+    Ply,
+    /// The final position only.
+    End,
+}
+
+/// The picture options of `citadel replay`.
+#[derive(clap::Args, Debug, Default)]
+pub struct ReplayPictures {
+    /// Write SVG diagrams of each game into this directory
+    /// (`<file>-g<game>-p<ply>.svg`, ply 0 the start).
+    #[arg(long, value_name = "DIR")]
+    pub svg_dir: Option<PathBuf>,
+    /// Which positions --svg-dir draws.
+    #[arg(long, value_enum, default_value_t = Every::Ply, requires = "svg_dir")]
+    pub svg_at: Every,
+}
+
+impl ReplayPictures {
+    /// Writes the diagrams of a replayed game, if asked; returns how many.
+    pub fn write(&self, file: &Path, game: &SourceGame) -> Result<usize, Failure> {
+        let Some(dir) = &self.svg_dir else {
+            return Ok(0);
+        };
+        std::fs::create_dir_all(dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
+        let stem = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .filter(|s| s != "-")
+            .unwrap_or_else(|| "stdin".into());
+        let variant = replay::variant_of(&game.record).map_err(|e| Failure(e.reason))?;
+        let frames = with_game!(variant, G => positions::<G>(&game.record, self.svg_at, false))?;
+        let n = frames.len();
+        for (ply, svg) in frames {
+            let path = dir.join(format!("{stem}-g{}-p{ply:03}.svg", game.number));
+            std::fs::write(&path, svg).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        }
+        Ok(n)
+    }
+}
+
+/// The diagrams (ply, SVG) of a record's main line.
+fn positions<G: SanDialect>(
+    record: &Record,
+    every: Every,
+    external_defs: bool,
+) -> Result<Vec<(usize, String)>, Failure> {
+    let played = replay::play::<G>(record).map_err(|e| Failure(e.to_string()))?;
+    let draw = |pos: &Position<G>| {
+        let mut o = Options::from_position(pos);
+        o.external_defs = external_defs;
+        citadel_diagram::svg(pos, &o)
+    };
+    if every == Every::End {
+        return Ok(vec![(played.moves.len(), draw(&played.end))]);
+    }
+    let mut pos = played.start.clone();
+    let mut out = vec![(0, draw(&pos))];
+    for (i, m) in played.moves.iter().enumerate() {
+        pos.play(*m);
+        out.push((i + 1, draw(&pos)));
+    }
+    Ok(out)
+}
+
+/// The HTML viewer page for canonical records read from `file`.
+pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
+    let mut games = Vec::with_capacity(records.len());
+    for r in records {
+        let variant = replay::variant_of(r).map_err(|e| Failure(e.reason))?;
+        games.push(with_game!(variant, G => viewer_game::<G>(r, variant))?);
+    }
+    Ok(viewer::html(&file.display().to_string(), &games))
+}
+
+fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, Failure> {
+    let played = replay::play::<G>(r).map_err(|e| Failure(e.to_string()))?;
+    let frame = |pos: &Position<G>, san: String, comments: Vec<String>| {
+        let o = Options::from_position(pos);
+        viewer::Frame {
+            svg: citadel_diagram::board::picture(pos, &o).position,
+            san,
+            comments,
+            fen: fen::write(pos),
+        }
+    };
+    let mut pos = played.start.clone();
+    let base = citadel_diagram::board::picture(&pos, &Options::default());
+    let mut frames = vec![frame(&pos, String::new(), r.main.comments.clone())];
+    for (m, node) in played.moves.iter().zip(&r.main.moves) {
+        let dots = if pos.turn() == citadel_rules::Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let marks: String = node.nags.iter().filter_map(|&n| nag_mark(n)).collect();
+        let label = format!("{}{dots} {}{marks}", pos.fullmove_number(), node.san);
+        pos.play(*m);
+        frames.push(frame(&pos, label, node.comments.clone()));
+    }
+    let tag = |n: &str| r.tag(n).filter(|v| !v.is_empty() && *v != "?");
+    let mut title = match (tag("White"), tag("Black")) {
+        (Some(w), Some(b)) => format!("{w} - {b}"),
+        _ => tag("Event").unwrap_or("game").to_string(),
+    };
+    title.push_str(&format!(" ({})", variant.name()));
+    Ok(viewer::Game {
+        title,
+        tags: r.tags.clone(),
+        open: base.open,
+        board: base.board,
+        frames,
+        result: r.result.as_str().to_string(),
+    })
+}
+
+/// The move mark of a NAG that has one (`$1` is `!`, `$4` is `??`).
+fn nag_mark(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
+}

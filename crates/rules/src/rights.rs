@@ -1,0 +1,153 @@
+//! Rights as named data: every right a game's positions can hold (castling, the rendezvous,
+//! Tamerlane's swap and pawn-of-pawns lives, Mini Citadel's first moves) is a [`Right`] with
+//! its FEN text, defined once by the game's module. The FEN rights field is read and written
+//! from these definitions alone ([`Rights::read`], [`Rights::write`]).
+
+use crate::{Color, Setup};
+use citadel_geometry::{Bitboard, Square};
+
+/// Where a position keeps a right.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Holder {
+    /// A bit of the position's rights (`Position::rights`).
+    Bit(u64),
+    /// The first-move right of the piece on this cell (`Position::unmoved`).
+    FirstMove(Square),
+}
+
+/// One named right of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Right {
+    /// Its text in the FEN rights field (`"K"`, `"Z"`, `"P1"`, `"a"`).
+    pub fen: &'static str,
+    /// The side that holds it.
+    pub color: Color,
+    /// Where a position keeps it.
+    pub holder: Holder,
+}
+
+impl Right {
+    /// A right kept as a rights bit.
+    pub const fn bit(fen: &'static str, color: Color, bit: u64) -> Self {
+        Right {
+            fen,
+            color,
+            holder: Holder::Bit(bit),
+        }
+    }
+
+    /// Its rights bit (0 for a first-move right).
+    pub const fn mask(&self) -> u64 {
+        match self.holder {
+            Holder::Bit(b) => b,
+            Holder::FirstMove(_) => 0,
+        }
+    }
+
+    /// Whether a position with these rights bits and first-move cells holds this right.
+    pub fn held(&self, rights: u64, unmoved: Bitboard) -> bool {
+        match self.holder {
+            Holder::Bit(b) => rights & b != 0,
+            Holder::FirstMove(sq) => unmoved.contains(sq),
+        }
+    }
+}
+
+/// Why a FEN rights field cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RightsError {
+    /// Text that names no right of the game.
+    #[error("unknown right `{text}` (this game's rights: {known})")]
+    Unknown {
+        /// The first character of the unknown text.
+        text: String,
+        /// The game's rights, space-separated.
+        known: String,
+    },
+    /// A right named twice.
+    #[error("right `{0}` given twice")]
+    Twice(&'static str),
+    /// The game has no rights, and the field is not `-`.
+    #[error("this game has no rights: expected `-`")]
+    NoRights,
+}
+
+/// All rights of a game, in the order the FEN rights field writes them.
+#[derive(Clone, Debug, Default)]
+pub struct Rights {
+    list: Vec<Right>,
+}
+
+impl Rights {
+    /// The rights `list`, in writing order.
+    pub fn new(list: Vec<Right>) -> Self {
+        Rights { list }
+    }
+
+    /// Every right, in writing order.
+    pub fn all(&self) -> &[Right] {
+        &self.list
+    }
+
+    /// The right written `fen`.
+    pub fn named(&self, fen: &str) -> Option<&Right> {
+        self.list.iter().find(|r| r.fen == fen)
+    }
+
+    /// Every rights bit of the game.
+    pub fn bits(&self) -> u64 {
+        self.list.iter().fold(0, |a, r| a | r.mask())
+    }
+
+    /// Reads a FEN rights field (`-` for none; names in any order, longest name first) into
+    /// the rights bits and first-move cells of `setup`.
+    pub fn read(&self, text: &str, setup: &mut Setup) -> Result<(), RightsError> {
+        setup.rights = 0;
+        setup.unmoved = Bitboard::EMPTY;
+        if text == "-" {
+            return Ok(());
+        }
+        if self.list.is_empty() {
+            return Err(RightsError::NoRights);
+        }
+        let mut rest = text;
+        while !rest.is_empty() {
+            let Some(r) = self
+                .list
+                .iter()
+                .filter(|r| rest.starts_with(r.fen))
+                .max_by_key(|r| r.fen.len())
+            else {
+                let known: Vec<&str> = self.list.iter().map(|r| r.fen).collect();
+                return Err(RightsError::Unknown {
+                    text: rest.chars().take(1).collect(),
+                    known: known.join(" "),
+                });
+            };
+            if r.held(setup.rights, setup.unmoved) {
+                return Err(RightsError::Twice(r.fen));
+            }
+            match r.holder {
+                Holder::Bit(b) => setup.rights |= b,
+                Holder::FirstMove(sq) => setup.unmoved.insert(sq),
+            }
+            rest = &rest[r.fen.len()..];
+        }
+        Ok(())
+    }
+
+    /// Writes the FEN rights field of `setup` (`-` when it holds none).
+    pub fn write(&self, setup: &Setup) -> String {
+        let s: String = self
+            .list
+            .iter()
+            .filter(|r| r.held(setup.rights, setup.unmoved))
+            .map(|r| r.fen)
+            .collect();
+        if s.is_empty() {
+            "-".into()
+        } else {
+            s
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! Set-ups that cannot arise are refused with typed errors naming the cell or right: the three
+//! positions of issue 10 and one or more per game, built from `Setup`s (no FEN reader), with
+//! their messages pinned by a snapshot.
+
+use citadel_rules::{
+    with_game, Color, EnPassantProblem, Game, Piece, Position, PositionError, Setup, Variant,
+};
+
+/// A setup of game `G`: `(cell, FEN symbol)` pieces, side to move, rights text (the game's
+/// own names), en passant cell.
+fn setup<G: Game>(pieces: &[(&str, &str)], turn: Color, rights: &str, ep: &str) -> Setup {
+    let cfg = G::config();
+    let geo = cfg.geometry();
+    let mut s = Setup::empty::<G>();
+    for (cell, sym) in pieces {
+        let sq = geo
+            .parse_square(cell)
+            .unwrap_or_else(|| panic!("no cell {cell}"));
+        let (color, white) = if sym.chars().any(|c| c.is_ascii_uppercase()) {
+            (Color::White, sym.to_string())
+        } else {
+            (Color::Black, sym.to_uppercase())
+        };
+        let kind = cfg
+            .kind_of(&white)
+            .unwrap_or_else(|| panic!("no piece {sym}"));
+        s.put(sq, Some(Piece::new(kind, color)));
+    }
+    s.turn = turn;
+    cfg.rights.read(rights, &mut s).expect("rights");
+    if ep != "-" {
+        s.ep = geo.parse_square(ep);
+    }
+    s
+}
+
+type Case = (
+    &'static str,
+    Variant,
+    &'static [(&'static str, &'static str)],
+    Color,
+    &'static str,
+    &'static str,
+);
+
+const CASES: &[Case] = &[
+    // the three positions of issue 10
+    (
+        "issue: en passant cell on the wrong rank",
+        Variant::Chess,
+        &[("e8", "k"), ("c4", "P"), ("d4", "p"), ("e1", "K")],
+        Color::White,
+        "-",
+        "d5",
+    ),
+    (
+        "issue: castling rights without rooks",
+        Variant::Chess,
+        &[("e8", "k"), ("e1", "K")],
+        Color::White,
+        "KQkq",
+        "-",
+    ),
+    (
+        "issue: pawns on their promotion ranks",
+        Variant::Chess,
+        &[("a8", "P"), ("h8", "k"), ("a1", "K"), ("h1", "p")],
+        Color::White,
+        "-",
+        "-",
+    ),
+    // one or more per game
+    (
+        "chess: en passant behind no pawn",
+        Variant::Chess,
+        &[("e8", "k"), ("e1", "K"), ("e4", "N")],
+        Color::Black,
+        "-",
+        "e3",
+    ),
+    (
+        "celtic citadel: black castling without its king",
+        Variant::CelticCitadel,
+        &[("e10", "k"), ("b10", "r"), ("f2", "K")],
+        Color::White,
+        "q",
+        "-",
+    ),
+    (
+        "persian princess: en passant cell occupied",
+        Variant::PersianPrincess,
+        &[("f10", "k"), ("f2", "K"), ("e4", "P"), ("e3", "N")],
+        Color::Black,
+        "-",
+        "e3",
+    ),
+    (
+        "egyptian eye: queen-side castling without the rook",
+        Variant::EgyptianEye,
+        &[("f10", "k"), ("f2", "K"), ("j2", "R")],
+        Color::White,
+        "KQ",
+        "-",
+    ),
+    (
+        "oriental omega: black pawn on its promotion rank",
+        Variant::OrientalOmega,
+        &[("f10", "k"), ("f2", "K"), ("c2", "p")],
+        Color::White,
+        "-",
+        "-",
+    ),
+    (
+        "mini citadel: first-move right of a moved rook",
+        Variant::MiniCitadel,
+        &[("f9", "k"), ("f2", "K"), ("b2", "N")],
+        Color::White,
+        "B",
+        "-",
+    ),
+    (
+        "mini citadel: unpromoted knight on its last rank",
+        Variant::MiniCitadel,
+        &[("f9", "k"), ("f2", "K"), ("d9", "N")],
+        Color::White,
+        "-",
+        "-",
+    ),
+    (
+        "tamerlane: pawn of rooks on its last rank",
+        Variant::Tamerlane,
+        &[("f9", "k"), ("f2", "K"), ("c10", "R'")],
+        Color::White,
+        "-",
+        "-",
+    ),
+    (
+        "tamerlane: both lives of the pawn of pawns",
+        Variant::Tamerlane,
+        &[("f9", "k"), ("f2", "K"), ("c5", "P'")],
+        Color::White,
+        "P1P2",
+        "-",
+    ),
+    (
+        "tamerlane: waiting pawn of pawns without P1",
+        Variant::Tamerlane,
+        &[("f9", "k"), ("f2", "K"), ("c1", "p'")],
+        Color::White,
+        "-",
+        "-",
+    ),
+    (
+        "byzantine: en passant in a game without it",
+        Variant::Byzantine,
+        &[("a1", "K"), ("a3", "k")],
+        Color::White,
+        "-",
+        "e2",
+    ),
+    (
+        "shatranj: black pawn on its promotion rank",
+        Variant::Shatranj,
+        &[("d8", "k"), ("d1", "K"), ("e1", "p")],
+        Color::White,
+        "-",
+        "-",
+    ),
+];
+
+fn reject(case: &Case) -> PositionError {
+    let (name, v, pieces, turn, rights, ep) = *case;
+    with_game!(v, G => {
+        let s = setup::<G>(pieces, turn, rights, ep);
+        match Position::<G>::from_setup(&s) {
+            Ok(p) => panic!("{name}: accepted {p:?}"),
+            Err(e) => e,
+        }
+    })
+}
+
+#[test]
+fn impossible_positions_are_rejected_with_their_cell_or_right() {
+    let report: Vec<String> = CASES
+        .iter()
+        .map(|c| format!("{}: {}", c.0, reject(c)))
+        .collect();
+    insta::assert_snapshot!(report.join("\n"));
+}
+
+#[test]
+fn errors_are_typed() {
+    assert_eq!(
+        reject(&CASES[0]),
+        PositionError::BadEnPassant {
+            square: "d5".into(),
+            reason: EnPassantProblem::NotPassed
+        }
+    );
+    assert_eq!(
+        reject(&CASES[1]),
+        PositionError::RightWithoutPiece {
+            right: "K",
+            needs: "White's rook on h1".into()
+        }
+    );
+    assert_eq!(
+        reject(&CASES[2]),
+        PositionError::Unpromoted {
+            piece: "P".into(),
+            square: "a8".into()
+        }
+    );
+    let mut s = Position::<citadel_rules::Chess>::start().to_setup();
+    s.board[0] = Some(Piece::new(40, Color::White));
+    assert_eq!(
+        Position::<citadel_rules::Chess>::from_setup(&s).unwrap_err(),
+        PositionError::UnknownKind {
+            kind: 40,
+            square: "a1".into()
+        }
+    );
+    s = Position::<citadel_rules::CelticCitadel>::start().to_setup();
+    s.rights |= 16;
+    assert_eq!(
+        Position::<citadel_rules::CelticCitadel>::from_setup(&s).unwrap_err(),
+        PositionError::UnknownRights(16)
+    );
+}

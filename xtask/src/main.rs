@@ -14,6 +14,10 @@
 //!   (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
 //!   line per match. With `--out` the games are written as PGN (`DIR/<id>-random.pgn`,
 //!   `DIR/<id>-depth.pgn`) and, where the CLI has `validate`, replayed through it.
+//! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
+//!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
+//!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
+//!   Needs `cargo install cargo-fuzz`.
 
 use std::process::{Command, ExitCode};
 
@@ -191,12 +195,151 @@ fn engine_match(args: &[String]) -> Result<(), String> {
     Ok(())
 }
 
+/// The cargo-fuzz targets in `fuzz/fuzz_targets/`.
+const FUZZ_TARGETS: [&str; 4] = ["fen", "san", "pgn", "archive"];
+
+/// Files under `dir` (recursively) whose name ends with `ext`, sorted.
+fn files_under(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> {
+    let mut out = Vec::new();
+    if let Ok(rd) = std::fs::read_dir(dir) {
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                out.extend(files_under(&p, ext));
+            } else if p.to_string_lossy().ends_with(ext) {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Seeds `fuzz/corpus/<target>` from the fixtures.
+fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
+    let dir = std::path::Path::new("fuzz/corpus").join(target);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let put = |name: String, bytes: &[u8]| {
+        std::fs::write(dir.join(name), bytes).map_err(|e| format!("corpus: {e}"))
+    };
+    let games = files_under(std::path::Path::new("fixtures/games"), ".pgn");
+    const IDS: [&str; 9] = [
+        "celtic-citadel",
+        "persian-princess",
+        "egyptian-eye",
+        "oriental-omega",
+        "mini-citadel",
+        "tamerlane",
+        "byzantine",
+        "chess",
+        "shatranj",
+    ];
+    match target {
+        "fen" => {
+            for f in files_under(std::path::Path::new("fixtures/perft"), ".json") {
+                let text = std::fs::read_to_string(&f).map_err(|e| e.to_string())?;
+                let id = f
+                    .file_stem()
+                    .map_or(String::new(), |s| s.to_string_lossy().into());
+                // the target picks the game by its first byte, in `Variant::ALL`'s order
+                let pick = IDS.iter().position(|i| *i == id).unwrap_or(0) as u8;
+                for (n, line) in text.lines().filter(|l| l.contains("\"fen\"")).enumerate() {
+                    let fen = line.split('"').nth(3).unwrap_or("");
+                    let mut bytes = vec![pick];
+                    bytes.extend_from_slice(fen.as_bytes());
+                    put(format!("{id}-{n}"), &bytes)?;
+                }
+            }
+        }
+        "san" => {
+            for (n, text) in ["e4", "Nf3", "O-O", "exd5", "e8=Q", "Sh2", "f2-i2", "g3g4"]
+                .iter()
+                .enumerate()
+            {
+                for pick in 0..IDS.len() as u8 {
+                    let mut bytes = vec![pick, 4, 1, 2, 3, 4];
+                    bytes.extend_from_slice(text.as_bytes());
+                    put(format!("{n}-{pick}"), &bytes)?;
+                }
+            }
+        }
+        "pgn" => {
+            for f in &games {
+                let bytes = std::fs::read(f).map_err(|e| e.to_string())?;
+                let name = f.to_string_lossy().replace('/', "_");
+                put(name, &bytes)?;
+            }
+        }
+        "archive" => {
+            for f in &games {
+                let name = f.to_string_lossy().replace('/', "_");
+                let out = dir.join(format!("{name}.bin"));
+                let ok = cargo()
+                    .args([
+                        "run",
+                        "--release",
+                        "--quiet",
+                        "-p",
+                        "citadel-cli",
+                        "--",
+                        "pack",
+                    ])
+                    .arg(f)
+                    .arg("-o")
+                    .arg(&out)
+                    .output()
+                    .is_ok_and(|o| o.status.success());
+                if !ok {
+                    let _ = std::fs::remove_file(&out);
+                }
+            }
+        }
+        _ => return Err(format!("unknown fuzz target `{target}`")),
+    }
+    Ok(dir)
+}
+
+fn fuzz(args: &[String]) -> Result<(), String> {
+    let mut seconds = "60".to_string();
+    let mut targets = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--seconds" => seconds = it.next().ok_or("--seconds needs a number")?.clone(),
+            t => targets.push(t.to_string()),
+        }
+    }
+    if seconds.parse::<u32>().map_or(true, |s| s == 0) {
+        return Err(format!("--seconds {seconds}: expected a number from 1"));
+    }
+    if targets.is_empty() {
+        targets = FUZZ_TARGETS.iter().map(|t| t.to_string()).collect();
+    }
+    for t in &targets {
+        let corpus = seed_corpus(t)?;
+        run(
+            &format!("fuzz {t}"),
+            Command::new("cargo")
+                .args(["+nightly", "fuzz", "run", "--sanitizer", "none", "-a", t])
+                .arg(&corpus)
+                .args([
+                    "--",
+                    &format!("-max_total_time={seconds}"),
+                    "-print_final_stats=1",
+                    "-max_len=65536",
+                ]),
+        )?;
+    }
+    Ok(())
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
         Some("match") => engine_match(&args[1..]),
+        Some("fuzz") => fuzz(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -205,7 +348,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
-                 [--seed S] [--out DIR]>"
+                 [--seed S] [--out DIR] | fuzz [--seconds N] [TARGET...]>"
             );
             return ExitCode::from(2);
         }

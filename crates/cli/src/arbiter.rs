@@ -274,7 +274,12 @@ pub fn play_game<G: SanDialect>(
             let result = if winner == Color::White { "1-0" } else { "0-1" };
             (Some(winner), result, why.to_string(), Some(note))
         }
-        (None, Some(o)) => (o.winner, o.result(), o.termination.name().to_string(), None),
+        (None, Some(o)) => (
+            o.winner,
+            o.result().as_str(),
+            o.termination.name().to_string(),
+            None,
+        ),
         (None, None) => (None, "*", "ply cap".to_string(), None),
     };
     for p in players.iter_mut() {

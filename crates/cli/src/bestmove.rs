@@ -3,7 +3,7 @@
 
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_notation::{coord, fen, san, SanDialect};
+use citadel_notation::{coord, fen, replay, san, SanDialect};
 use citadel_rules::{with_game, Move, Position};
 use citadel_search::{Limits, Score, Searcher};
 use serde::Serialize;
@@ -17,8 +17,8 @@ pub struct Args {
     /// Moves played from the position first (SAN or coordinates, e.g. `e4 e5` or `e2e4 e7e5`).
     #[arg(long, num_args = 1..)]
     moves: Vec<String>,
-    /// Search to this depth (plies).
-    #[arg(long)]
+    /// Search to this depth (plies, 1 to 120).
+    #[arg(long, value_parser = crate::in_range::<u32>(1, 120))]
     depth: Option<u32>,
     /// Search for this many milliseconds.
     #[arg(long)]
@@ -27,7 +27,7 @@ pub struct Args {
     #[arg(long)]
     nodes: Option<u64>,
     /// Transposition table size in MB (1 to 16384).
-    #[arg(long, default_value_t = 64, value_parser = clap::value_parser!(u32).range(1..=16384))]
+    #[arg(long, default_value_t = 64, value_parser = crate::in_range::<u32>(1, 16384))]
     hash: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
@@ -62,10 +62,13 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 
 fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     let mut pos = a.position.position::<G>()?;
-    for t in &a.moves {
-        let m = san::parse(&pos, t)?;
-        pos.play(m);
-    }
+    let mut legal = pos.legal_moves();
+    replay::play_moves(
+        &mut pos,
+        &mut legal,
+        a.moves.iter().map(String::as_str),
+        |_| {},
+    )?;
     let limits = Limits {
         depth: a.depth,
         nodes: a.nodes,

@@ -1,10 +1,11 @@
 //! `citadel convert` (canonical PGN, JSON or archive) and `citadel pack` (archive, verbatim).
+//! Files are read game by game and converted on all cores, in input order.
 
-use crate::games::{load, output};
+use crate::games::{each_game, pool, refuse_overwrite, threads, OutFile};
 use crate::Failure;
 use citadel_notation::replay::{self, Diagnostic};
 use citadel_notation::{archive, writer, Record};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Output formats of `citadel convert`.
@@ -16,7 +17,8 @@ pub enum Format {
     Json,
     /// A binary archive.
     Bin,
-    /// A self-contained HTML page stepping through each game.
+    /// A self-contained HTML page stepping through each game (built from all the games at
+    /// once).
     Html,
 }
 
@@ -31,6 +33,9 @@ pub struct ConvertArgs {
     /// Output file (default: stdout).
     #[arg(short, long)]
     output: Option<PathBuf>,
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 /// Arguments of `citadel pack`.
@@ -42,36 +47,158 @@ pub struct PackArgs {
     /// The archive to write.
     #[arg(short, long)]
     output: PathBuf,
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
-/// Every game of the files as records; syntax errors (and, if `canonical`, replay errors)
-/// are printed and fail the command.
-fn records(files: &[PathBuf], canonical: bool) -> Result<Vec<Record>, Failure> {
-    let mut out = Vec::new();
-    let mut bad = 0;
-    for path in files {
-        let file = path.display().to_string();
-        for g in load(path)? {
-            let r = match &g {
-                Err(e) => Err(Diagnostic::from_pgn(e)),
-                Ok(g) if canonical => {
-                    replay::normalize(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))
-                }
-                Ok(g) => Ok(g.record.clone()),
-            };
+/// Where converted games go: a file (kept only if every game converts) or stdout.
+enum Sink {
+    File(OutFile),
+    Stdout,
+}
+
+impl Sink {
+    fn open(out: Option<&Path>, inputs: &[PathBuf]) -> Result<Sink, Failure> {
+        match out {
+            Some(p) => {
+                refuse_overwrite(p, inputs)?;
+                Ok(Sink::File(OutFile::create(p)?))
+            }
+            None => Ok(Sink::Stdout),
+        }
+    }
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(f) => f.file.write(buf),
+            Sink::Stdout => {
+                crate::emit_bytes(buf);
+                Ok(buf.len())
+            }
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(f) => f.file.flush(),
+            Sink::Stdout => Ok(()),
+        }
+    }
+}
+
+/// A record's text in the output format (not for archives).
+fn text_of(format: Format, r: &Record, first: bool) -> Result<String, Failure> {
+    Ok(match format {
+        Format::Pgn => {
+            let w = writer::write(r);
+            if first {
+                w
+            } else {
+                format!("\n{w}")
+            }
+        }
+        Format::Json => {
+            let body = serde_json::to_string_pretty(r)?;
+            let indented: Vec<String> = body.lines().map(|l| format!("  {l}")).collect();
+            format!(
+                "{}{}",
+                if first { "\n" } else { ",\n" },
+                indented.join("\n")
+            )
+        }
+        Format::Bin | Format::Html => String::new(),
+    })
+}
+
+/// The open output of a conversion: text, or an archive being written.
+enum Output<'a> {
+    Text(&'a mut Sink),
+    Archive(archive::Writer<&'a mut Sink>),
+    /// The HTML viewer needs every game: collected, written at the end.
+    Html(&'a mut Sink, Vec<Record>, &'a Path),
+}
+
+fn write_err(e: std::io::Error) -> Failure {
+    Failure(format!("cannot write the output: {e}"))
+}
+
+/// Converts every game of `files` (canonical records if `canonical`) into `sink`; invalid
+/// games are reported and skipped, and fail the command.
+fn convert_into(
+    files: &[PathBuf],
+    threads_wanted: usize,
+    format: Format,
+    canonical: bool,
+    sink: &mut Sink,
+) -> Result<usize, Failure> {
+    let pool = pool(threads(threads_wanted))?;
+    let to_file = matches!(sink, Sink::File(_));
+    let mut out = match format {
+        Format::Bin => Output::Archive(archive::Writer::new(sink)?),
+        Format::Html => Output::Html(sink, Vec::new(), &files[0]),
+        _ => Output::Text(sink),
+    };
+    if let (Format::Json, Output::Text(s)) = (format, &mut out) {
+        s.write_all(b"[").map_err(write_err)?;
+    }
+    let (mut n, mut bad) = (0, 0);
+    each_game(
+        files,
+        &pool,
+        |_, g| {
+            if canonical {
+                replay::normalize_game(g)
+            } else {
+                Ok::<Record, Diagnostic>(g.record.clone())
+            }
+        },
+        |file, r| {
             match r {
-                Ok(r) => out.push(r),
+                Ok(r) => {
+                    match &mut out {
+                        Output::Archive(w) => w.add(&r)?,
+                        Output::Html(_, recs, _) => recs.push(r),
+                        Output::Text(s) => s
+                            .write_all(text_of(format, &r, n == 0)?.as_bytes())
+                            .map_err(write_err)?,
+                    }
+                    n += 1;
+                }
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}", d.render(&file));
+                    eprintln!("{}", d.render(file));
                 }
+            }
+            Ok(())
+        },
+    )?;
+    match out {
+        Output::Archive(w) => {
+            w.finish()?;
+        }
+        Output::Html(s, recs, file) => {
+            if bad == 0 {
+                s.write_all(crate::diagram::html(&recs, file)?.as_bytes())
+                    .map_err(write_err)?;
+            }
+        }
+        Output::Text(s) => {
+            if matches!(format, Format::Json) {
+                let end = if n == 0 { "]\n" } else { "\n]\n" };
+                s.write_all(end.as_bytes()).map_err(write_err)?;
             }
         }
     }
     if bad > 0 {
-        return Err(Failure(format!("{bad} invalid game(s): nothing written")));
+        return Err(Failure(format!(
+            "{bad} invalid game(s){}",
+            if to_file { ": nothing written" } else { "" }
+        )));
     }
-    Ok(out)
+    Ok(n)
 }
 
 fn binary_out(out: Option<&Path>) -> Result<(), Failure> {
@@ -84,28 +211,27 @@ fn binary_out(out: Option<&Path>) -> Result<(), Failure> {
 }
 
 pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
+    crate::keep_going_on_closed_pipe();
     let out = a.output.as_deref();
     if matches!(a.to, Format::Bin) {
         binary_out(out)?;
     }
-    let recs = records(std::slice::from_ref(&a.file), true)?;
-    let bytes = match a.to {
-        Format::Pgn => writer::write_all(&recs).into_bytes(),
-        Format::Json => {
-            let mut s = serde_json::to_string_pretty(&recs)?;
-            s.push('\n');
-            s.into_bytes()
-        }
-        Format::Bin => archive::write(&recs)?,
-        Format::Html => crate::diagram::html(&recs, &a.file)?.into_bytes(),
-    };
-    output(out, &bytes)
+    let inputs = std::slice::from_ref(&a.file);
+    let mut sink = Sink::open(out, inputs)?;
+    convert_into(inputs, a.threads, a.to, true, &mut sink)?;
+    if let Sink::File(f) = sink {
+        f.commit()?;
+    }
+    Ok(())
 }
 
 pub fn pack(a: &PackArgs) -> Result<(), Failure> {
-    let recs = records(&a.files, false)?;
-    let bytes = archive::write(&recs)?;
-    output(Some(&a.output), &bytes)?;
+    let mut sink = Sink::open(Some(&a.output), &a.files)?;
+    let n = convert_into(&a.files, a.threads, Format::Bin, false, &mut sink)?;
+    if let Sink::File(f) = sink {
+        f.commit()?;
+    }
+    let bytes = std::fs::metadata(&a.output).map_or(0, |m| m.len());
     let text: u64 = a
         .files
         .iter()
@@ -113,18 +239,13 @@ pub fn pack(a: &PackArgs) -> Result<(), Failure> {
         .map(|m| m.len())
         .sum();
     let ratio = if text > 0 {
-        format!(
-            " ({:.0}% of the input)",
-            bytes.len() as f64 * 100.0 / text as f64
-        )
+        format!(" ({:.0}% of the input)", bytes as f64 * 100.0 / text as f64)
     } else {
         String::new()
     };
     outln!(
-        "packed {} game(s) into {}: {} bytes{ratio}",
-        recs.len(),
-        a.output.display(),
-        bytes.len()
+        "packed {n} game(s) into {}: {bytes} bytes{ratio}",
+        a.output.display()
     );
     Ok(())
 }

@@ -41,6 +41,7 @@ mod xboard;
 use citadel_rules::Variant;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Play, check and analyse large and historical chess variants.
 #[derive(Parser)]
@@ -80,6 +81,24 @@ enum Command {
     Xboard(xboard::Args),
 }
 
+/// A clap value parser for a number in `min..=max`: "out of range" otherwise.
+pub fn in_range<T>(min: T, max: T) -> impl Fn(&str) -> Result<T, String> + Clone
+where
+    T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy + Send + Sync + 'static,
+{
+    move |s: &str| {
+        let shown = citadel_notation::clip(s);
+        let digits = s.strip_prefix('-').unwrap_or(s);
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("`{shown}` is not a number"));
+        }
+        match s.parse::<T>() {
+            Ok(n) if n >= min && n <= max => Ok(n),
+            _ => Err(format!("{shown} is out of range ({min} to {max})")),
+        }
+    }
+}
+
 /// An error for the user: printed on stderr, exit code 1.
 pub struct Failure(pub String);
 
@@ -89,11 +108,64 @@ impl<E: std::fmt::Display> From<E> for Failure {
     }
 }
 
-/// Writes to standard output; a closed pipe ends the program with success.
+/// Whether the running command has a verdict (valid or not) that must reach the exit code
+/// even when its output pipe is closed.
+static KEEP_GOING: AtomicBool = AtomicBool::new(false);
+/// Whether standard output was found closed (a broken pipe): output is dropped from then on.
+static CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Makes a closed output pipe drop the rest of the output instead of ending the program, so
+/// that the command's verdict still reaches the exit code (`validate`, `replay`, `suite`,
+/// `convert`).
+pub fn keep_going_on_closed_pipe() {
+    KEEP_GOING.store(true, Ordering::Relaxed);
+}
+
+/// What a failed write to standard output does: a closed pipe ends the program quietly with
+/// success (or, for a command with a verdict, drops the rest of the output); any other error
+/// (a full disk, ...) is reported and ends the program with exit code 1.
+fn output_error(e: &std::io::Error) {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        if KEEP_GOING.load(Ordering::Relaxed) {
+            CLOSED.store(true, Ordering::Relaxed);
+            return;
+        }
+        std::process::exit(0);
+    }
+    eprintln!("error: cannot write the output: {e}");
+    std::process::exit(1);
+}
+
+/// Writes to standard output (see [`output_error`] for what a failed write does).
 pub fn emit(args: std::fmt::Arguments) {
     use std::io::Write;
-    if std::io::stdout().lock().write_fmt(args).is_err() {
-        std::process::exit(0);
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+        output_error(&e);
+    }
+}
+
+/// Writes bytes to standard output, as [`emit`].
+pub fn emit_bytes(bytes: &[u8]) {
+    use std::io::Write;
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    if let Err(e) = std::io::stdout().lock().write_all(bytes) {
+        output_error(&e);
+    }
+}
+
+/// Flushes standard output, as [`emit`].
+fn flush() {
+    use std::io::Write;
+    if CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    if let Err(e) = std::io::stdout().lock().flush() {
+        output_error(&e);
     }
 }
 
@@ -119,6 +191,7 @@ fn main() -> ExitCode {
         Command::Uci(a) => uci::run(&a),
         Command::Xboard(a) => xboard::run(&a),
     };
+    flush();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {

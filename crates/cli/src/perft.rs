@@ -11,13 +11,13 @@ use serde::Serialize;
 pub struct Args {
     #[command(flatten)]
     position: PositionArgs,
-    /// Depth in plies.
-    #[arg(long)]
+    /// Depth in plies (0 to 20).
+    #[arg(long, value_parser = crate::in_range::<u32>(0, 20))]
     depth: u32,
     /// Print each first move with its count.
     #[arg(long)]
     divide: bool,
-    /// Worker threads (0: one per core).
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Print one JSON object instead of text.
@@ -51,8 +51,12 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
     let pos = a.position.position::<G>()?;
     let start = std::time::Instant::now();
-    let (nodes, divide) = if a.divide {
-        let d = citadel_search::divide_parallel(&pos, a.depth, a.threads);
+    let threads = crate::games::threads(a.threads);
+    let (nodes, divide) = if a.divide && a.depth == 0 {
+        // depth 0 counts the position itself and has no first moves
+        (1, Some(Vec::new()))
+    } else if a.divide {
+        let d = citadel_search::divide_parallel(&pos, a.depth, threads);
         let entries: Vec<DivideEntry> = d
             .iter()
             .map(|(m, n)| DivideEntry {
@@ -62,10 +66,7 @@ fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
             .collect();
         (entries.iter().map(|e| e.nodes).sum(), Some(entries))
     } else {
-        (
-            citadel_search::perft_parallel(&pos, a.depth, a.threads),
-            None,
-        )
+        (citadel_search::perft_parallel(&pos, a.depth, threads), None)
     };
     let seconds = start.elapsed().as_secs_f64();
     let report = Report {

@@ -1,9 +1,10 @@
 //! `citadel replay`: each game's variant, plies, declared and rules' results, final FEN.
+//! Files are read game by game and replayed on all cores; output stays in input order.
 
-use crate::games::{load, Progress};
+use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::replay::{self, Diagnostic};
-use citadel_notation::Summary;
+use citadel_notation::{GameResult, Summary};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -16,6 +17,9 @@ pub struct Args {
     /// Print one JSON object per game, one per line.
     #[arg(long)]
     json: bool,
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
     #[command(flatten)]
     pictures: crate::diagram::ReplayPictures,
 }
@@ -35,40 +39,33 @@ struct JsonError<'a> {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
+    crate::keep_going_on_closed_pipe();
+    let pool = pool(threads(a.threads))?;
     let mut bad = 0;
-    for path in &a.files {
-        let file = path.display().to_string();
-        let games = load(path)?;
-        let mut progress = Progress::new(&file, games.len());
-        for g in &games {
-            progress.tick();
-            let result = match g {
-                Err(e) => Err(Diagnostic::from_pgn(e)),
-                Ok(g) => replay::replay(&g.record)
-                    .map(|r| r.summary(g.number))
-                    .map_err(|e| Diagnostic::from_replay(g, &e))
-                    .and_then(|s| {
-                        a.pictures
-                            .write(path, g)
-                            .map(|_| s)
-                            .map_err(|Failure(reason)| Diagnostic {
-                                loc: None,
-                                game: g.number,
-                                mv: None,
-                                reason,
-                            })
-                    }),
-            };
-            match result {
-                Ok(s) if a.json => outln!(
-                    "{}",
-                    serde_json::to_string(&JsonGame {
-                        file: &file,
-                        summary: s
-                    })?
-                ),
+    each_game(
+        &a.files,
+        &pool,
+        |path, g| {
+            let s = replay::replay_game(g).map(|r| r.summary(g.number))?;
+            a.pictures
+                .write(path, g)
+                .map(|_| s)
+                .map_err(|Failure(reason)| Diagnostic {
+                    loc: None,
+                    game: g.number,
+                    mv: None,
+                    reason,
+                })
+        },
+        |file, r| {
+            match r {
+                Ok(s) if a.json => {
+                    outln!("{}", serde_json::to_string(&JsonGame { file, summary: s })?)
+                }
                 Ok(s) => {
-                    let check = if s.result == "*" || s.result == s.declared_result {
+                    let check = if s.result == GameResult::Unknown.as_str()
+                        || s.result == s.declared_result
+                    {
                         String::new()
                     } else {
                         "  (declared result contradicts the rules)".into()
@@ -86,8 +83,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 }
                 Err(d) => {
                     bad += 1;
-                    progress.finish();
-                    eprintln!("{}", d.render(&file));
+                    eprintln!("{}", d.render(file));
                     if a.json {
                         let reason = match &d.mv {
                             Some(m) => format!("{m}: {}", d.reason),
@@ -96,7 +92,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                         outln!(
                             "{}",
                             serde_json::to_string(&JsonError {
-                                file: &file,
+                                file,
                                 game: d.game,
                                 error: reason
                             })?
@@ -104,8 +100,9 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                     }
                 }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
     if bad > 0 {
         Err(Failure(format!("{bad} game(s) could not be replayed")))
     } else {

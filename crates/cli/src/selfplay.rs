@@ -181,10 +181,8 @@ fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
             let (n, v) = p
                 .split_once('=')
                 .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
-            let v: i32 = v
-                .trim()
-                .parse()
-                .map_err(|_| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
+            let v: i32 = crate::in_range::<i32>(1, 10_000)(v.trim())
+                .map_err(|e| Failure(format!("bad value `{}`: {e}", citadel_notation::clip(p))))?;
             Ok((n.trim().to_string(), v))
         })
         .collect()
@@ -225,6 +223,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     let id = G::config().id;
     let t0 = std::time::Instant::now();
     let mut err = None;
+    let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let tally = play::run_match(
         &start,
         p1,
@@ -252,14 +251,14 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
                 t.draws,
                 t.losses
             );
-            if a.verbose {
+            if a.verbose || !on_terminal {
                 eprintln!("{line}");
             } else {
                 eprint!("\r{line}   ");
             }
         },
     );
-    if !a.verbose {
+    if !a.verbose && on_terminal {
         eprintln!();
     }
     if let Some(e) = err {

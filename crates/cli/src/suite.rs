@@ -17,12 +17,14 @@ pub struct Args {
     /// Deepest depth to check (default: every depth a fixture lists).
     #[arg(long)]
     max_depth: Option<u32>,
-    /// Worker threads (0: one per core).
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
+    crate::keep_going_on_closed_pipe();
+    let threads = crate::games::threads(a.threads);
     let only: Option<Variant> = a
         .variant
         .as_deref()
@@ -42,7 +44,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
             }
             for case in &fixture.positions {
                 cases += 1;
-                match suite::check_case(v, case, a.max_depth.unwrap_or(u32::MAX), a.threads) {
+                match suite::check_case(v, case, a.max_depth.unwrap_or(u32::MAX), threads) {
                     Ok(results) => {
                         for r in results {
                             nodes += r.got;
@@ -69,7 +71,16 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         "{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed",
         failures.len()
     );
-    if failures.is_empty() {
+    if cases == 0 && failures.is_empty() {
+        Err(Failure(format!(
+            "no perft positions found in {}",
+            a.paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )))
+    } else if failures.is_empty() {
         Ok(())
     } else {
         Err(Failure(failures.join("\n")))

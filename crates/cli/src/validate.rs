@@ -1,7 +1,7 @@
 //! `citadel validate`: every move legal, every declared result consistent; one line per bad
-//! game.
+//! game. Files are read game by game and checked on all cores.
 
-use crate::games::{load, Progress};
+use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::replay;
 use std::path::PathBuf;
@@ -12,31 +12,48 @@ pub struct Args {
     /// Game files: PGN text or archives (`-` reads stdin).
     #[arg(required = true)]
     files: Vec<PathBuf>,
+    /// Worker threads (0: one per core; capped at the machine's parallelism).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let (mut total, mut bad) = (0, 0);
-    for path in &a.files {
-        let file = path.display().to_string();
-        let games = load(path)?;
-        let mut progress = Progress::new(&file, games.len());
-        for g in &games {
-            progress.tick();
+    crate::keep_going_on_closed_pipe();
+    let pool = pool(threads(a.threads))?;
+    let (mut total, mut bad, mut plies) = (0usize, 0usize, 0usize);
+    let t0 = std::time::Instant::now();
+    each_game(
+        &a.files,
+        &pool,
+        |_, g| replay::validate_game(g).map(|r| r.plies),
+        |file, r| {
             total += 1;
-            if let Err(d) = replay::validate_game(g) {
-                bad += 1;
-                progress.finish();
-                eprintln!("{}", d.render(&file));
+            match r {
+                Ok(n) => plies += n,
+                Err(d) => {
+                    bad += 1;
+                    eprintln!("{}", d.render(file));
+                }
             }
-        }
-    }
+            Ok(())
+        },
+    )?;
+    let secs = t0.elapsed().as_secs_f64();
     outln!(
         "{total} game(s) in {} file(s): {} valid, {bad} invalid",
         a.files.len(),
         total - bad
     );
+    if std::env::var_os("CITADEL_TIMING").is_some() {
+        eprintln!(
+            "{plies} plies in {secs:.2} s: {:.0} plies/s",
+            plies as f64 / secs.max(1e-9)
+        );
+    }
     if bad > 0 {
         Err(Failure(format!("{bad} invalid game(s)")))
+    } else if total == 0 {
+        Err(Failure("no games found".into()))
     } else {
         Ok(())
     }

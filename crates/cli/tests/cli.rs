@@ -385,14 +385,30 @@ fn convert_and_pack_round_trip() {
     let v: serde_json::Value = serde_json::from_str(&json).expect("json");
     assert_eq!(v[0]["main"]["moves"][0]["san"], "Sh2");
     assert_eq!(v[0]["result"], "1-0");
-    // invalid input: nothing written, exit 1
+    // invalid input to a file: nothing written, exit 1
+    let bad_out = dir.join("bad.pgn");
+    let bad_out_s = bad_out.to_str().expect("utf-8 path").to_string();
+    let (code, _, err) = citadel_at_root(&[
+        "convert",
+        "fixtures/games/invalid/illegal-move.pgn",
+        "--to",
+        "pgn",
+        "-o",
+        &bad_out_s,
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("nothing written"), "{err}");
+    assert!(!bad_out.exists());
+    // to stdout (streamed): the games that convert are written, the others reported, exit 1
     let (code, out, err) = citadel_at_root(&[
         "convert",
         "fixtures/games/invalid/illegal-move.pgn",
         "--to",
         "pgn",
     ]);
-    assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("nothing written"), "{err}");
+    assert_eq!(code, 1);
+    assert!(err.contains("no knight can move to f9"), "{err}");
+    let written = citadel_notation::pgn::parse(&out).expect("valid PGN");
+    assert_eq!(written.len() + err.lines().count() - 1, 4, "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -392,7 +392,7 @@ fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
     let announced =
         e.expect(|l| l.starts_with("1-0") || l.starts_with("0-1") || l.starts_with("1/2-1/2"));
     assert!(
-        announced.starts_with(outcome.result()),
+        announced.starts_with(outcome.result().as_str()),
         "{}: {announced} vs {outcome:?}",
         v.id()
     );

@@ -1,36 +1,79 @@
-//! A compact binary game archive (bincode 2) and reading game files of either kind.
+//! A compact binary game archive that detects corruption, and reading game files of either
+//! kind (PGN text or archive) game by game.
 //!
-//! Layout: the 8 magic bytes `CITADELG`, a format version byte, then the bincode encoding
-//! (standard configuration: variable-length integers) of the games. Each game keeps its tags,
-//! result and movetext exactly; the movetext is stored flat, as a list of events (move,
-//! NAG, comment, variation start and end), so that decoding never recurses and rebuilding the
-//! tree enforces the same nesting limit as the PGN reader. `read(write(games)) == games`.
+//! Layout (format version 2):
 //!
-//! A main-line move written in canonical SAN (as `citadel convert` writes them) is stored as
-//! its rank among the position's legal moves ordered by (from, to, promotion, flag, aux) —
-//! one byte for up to 127 legal moves — and decoded by replaying the game; any other move text
-//! (coordinates, non-canonical SAN, moves of a game that does not replay) and every variation
-//! move is stored as text. Decoding rewrites exactly the text that was encoded.
+//! - a header: the 8 magic bytes `CITADELG` and the format version byte;
+//! - one frame per game: its payload's length (LEB128 variable-length integer, never 0), the
+//!   CRC-32 of the payload (4 bytes, little-endian; `crc32fast`), then the payload;
+//! - an end marker: a `0` byte, the number of games (LEB128) and the CRC-32 of that number's
+//!   bytes.
+//!
+//! Any changed or missing byte is therefore reported as corruption naming the game
+//! ([`ArchiveError`]), never decoded as another game: a changed payload or checksum fails the
+//! checksum, a changed length makes the checksum cover other bytes (or runs past the end), and
+//! a truncated archive lacks its end marker.
+//!
+//! A payload holds the tags (common names such as `Event` or `Variant` as one byte), the
+//! result and the movetext as a flat list of events (move, NAG, comment, variation start and
+//! end), so that decoding never recurses and rebuilding the tree enforces the PGN reader's
+//! nesting limit. A main-line move written in canonical SAN (as `citadel convert` writes them)
+//! is stored as its rank among the position's legal moves ordered by (from, to, promotion,
+//! flag, aux) — one byte while a position has at most 256 legal moves, two otherwise — and
+//! consecutive ones as one run; decoding replays the game. Any other move text (coordinates,
+//! non-canonical SAN, moves of a game that does not replay) and every variation move is stored
+//! as text. Decoding rewrites exactly the text that was encoded: `read(write(games)) ==
+//! games`.
 //!
 //! ```
 //! use citadel_notation::{archive, pgn};
 //! let games = pgn::parse("1. e4 {best} e5 (1... c5 $1) 2. Nf3 *").unwrap();
 //! let bytes = archive::write(&games).unwrap();
 //! assert_eq!(archive::read(&bytes).unwrap(), games);
+//! let mut bad = bytes.clone();
+//! bad[14] ^= 1;
+//! assert_eq!(
+//!     archive::read(&bad).unwrap_err().to_string(),
+//!     "corrupt archive: game 1 fails its checksum (the data was changed)"
+//! );
 //! ```
 
 use crate::pgn::{self, PgnError, SourceGame, MAX_DEPTH};
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::{replay, san, SanDialect};
 use citadel_rules::{with_game, Move, MoveFlag, MoveList, Position};
-use serde::{Deserialize, Serialize};
+use std::io::{BufRead, Read, Write};
 
 /// The first bytes of an archive.
 pub const MAGIC: &[u8; 8] = b"CITADELG";
 /// The format version written and read.
-pub const VERSION: u8 = 1;
-/// The most bytes an archive may decode to (guards against corrupt length prefixes).
-const LIMIT: usize = 1 << 30;
+pub const VERSION: u8 = 2;
+/// The largest payload of one game read (64 MiB).
+const MAX_PAYLOAD: u64 = 64 << 20;
+
+/// Tag names stored as one byte (their index).
+const KNOWN_TAGS: [&str; 20] = [
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "White",
+    "Black",
+    "Result",
+    "Variant",
+    "SetUp",
+    "FEN",
+    "Termination",
+    "PlyCount",
+    "TimeControl",
+    "WhiteElo",
+    "BlackElo",
+    "ECO",
+    "Opening",
+    "Annotator",
+    "Mode",
+    "Time",
+];
 
 /// Why an archive cannot be read or written.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -38,37 +81,80 @@ pub enum ArchiveError {
     /// The data does not start with the archive's magic bytes.
     #[error("not a Citadel game archive")]
     NotAnArchive,
+    /// The header's magic bytes are damaged.
+    #[error("corrupt archive: its header is damaged")]
+    Header,
     /// An archive of another format version.
-    #[error("archive format version {0}, this program reads version {VERSION}")]
+    #[error("archive format version {0}: this program reads version {VERSION}")]
     Version(u8),
-    /// The bincode data is corrupt.
-    #[error("corrupt archive: {0}")]
-    Corrupt(String),
-    /// A game's movetext events do not form a tree.
-    #[error("corrupt archive: game {0}: malformed movetext")]
-    Malformed(usize),
-    /// Encoding failed.
-    #[error("cannot encode the archive: {0}")]
-    Encode(String),
+    /// The data ends inside a game's frame.
+    #[error("corrupt archive: it ends inside game {0} (truncated?)")]
+    Truncated(usize),
+    /// A game's payload does not match its checksum.
+    #[error("corrupt archive: game {0} fails its checksum (the data was changed)")]
+    Checksum(usize),
+    /// A game's length is beyond what an archive holds.
+    #[error("corrupt archive: game {0} claims {1} bytes, more than a game may hold")]
+    TooLong(usize, u64),
+    /// The data ends after a game without the end marker.
+    #[error("corrupt archive: it ends after game {0} without its end marker (truncated?)")]
+    NoEnd(usize),
+    /// The data ends inside the end marker.
+    #[error("corrupt archive: its end marker is cut short after game {0} (truncated?)")]
+    EndTruncated(usize),
+    /// The end marker is damaged or counts other games than were read.
+    #[error("corrupt archive: its end marker is damaged (after game {0})")]
+    BadEnd(usize),
+    /// Bytes follow the end marker.
+    #[error("corrupt archive: data after its end marker (after game {0})")]
+    Trailing(usize),
+    /// A game's payload passed its checksum but does not decode (written by a faulty
+    /// program).
+    #[error("corrupt archive: game {0}: {1}")]
+    Malformed(usize, String),
+    /// Reading failed.
+    #[error("cannot read the archive: {0}")]
+    Io(String),
+    /// Encoding or writing failed.
+    #[error("cannot write the archive: {0}")]
+    Write(String),
+}
+
+impl ArchiveError {
+    /// The number of the game the error is in or after (0 for the header).
+    pub fn game(&self) -> usize {
+        match self {
+            ArchiveError::Truncated(g)
+            | ArchiveError::Checksum(g)
+            | ArchiveError::TooLong(g, _)
+            | ArchiveError::NoEnd(g)
+            | ArchiveError::BadEnd(g)
+            | ArchiveError::EndTruncated(g)
+            | ArchiveError::Trailing(g)
+            | ArchiveError::Malformed(g, _) => *g,
+            _ => 0,
+        }
+    }
 }
 
 /// One movetext event.
-#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[derive(Clone, PartialEq, Eq, Debug)]
 enum Event {
     Move(String),
-    Played(u16),
+    /// A main-line move by its rank, stored in `width` bytes.
+    Played(u16, u8),
     Nag(u8),
     Comment(String),
     Open,
     Close,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Game {
-    tags: Vec<(String, String)>,
-    result: GameResult,
-    events: Vec<Event>,
-}
+const OP_MOVE: u8 = 0;
+const OP_NAG: u8 = 1;
+const OP_COMMENT: u8 = 2;
+const OP_OPEN: u8 = 3;
+const OP_CLOSE: u8 = 4;
+const OP_PLAYED: u8 = 5;
 
 /// The order that ranks a position's legal moves, independent of generation order.
 fn key(m: &Move) -> (u8, u8, u8, u16, u8) {
@@ -86,6 +172,15 @@ fn key(m: &Move) -> (u8, u8, u8, u16, u8) {
         flag,
         m.aux.map_or(0, |a| a.0.saturating_add(1)),
     )
+}
+
+/// Bytes a rank takes among `n` legal moves.
+fn width(n: usize) -> u8 {
+    if n <= 256 {
+        1
+    } else {
+        2
+    }
 }
 
 /// Follows a game's main line while it replays, to encode and decode moves by rank.
@@ -120,8 +215,21 @@ impl<G: SanDialect> Cursor<G> {
             }
         }
     }
+}
 
+/// How main-line moves are encoded or decoded: by the game's cursor, or as text.
+trait MainLine {
     /// The event storing main-line move `text`.
+    fn encode(&mut self, text: &str) -> Event;
+    /// Follows a main-line move stored as text.
+    fn follow_text(&mut self, text: &str);
+    /// The bytes the next rank takes (`None` when the line does not replay).
+    fn rank_width(&self) -> Option<u8>;
+    /// The text of the main-line move of rank `rank`.
+    fn decode_rank(&mut self, rank: u16) -> Result<String, String>;
+}
+
+impl<G: SanDialect> MainLine for Cursor<G> {
     fn encode(&mut self, text: &str) -> Event {
         let Some(m) = self.follow(text) else {
             return Event::Move(text.to_string());
@@ -134,7 +242,10 @@ impl<G: SanDialect> Cursor<G> {
         let event = if canonical.as_deref() == Some(text) {
             let k = key(&m);
             let rank = self.legal.iter().filter(|o| key(o) < k).count();
-            u16::try_from(rank).map_or_else(|_| Event::Move(text.to_string()), Event::Played)
+            u16::try_from(rank).map_or_else(
+                |_| Event::Move(text.to_string()),
+                |r| Event::Played(r, width(self.legal.len())),
+            )
         } else {
             Event::Move(text.to_string())
         };
@@ -142,40 +253,32 @@ impl<G: SanDialect> Cursor<G> {
         event
     }
 
-    /// The text of main-line event `e` (`None` if it cannot be decoded).
-    fn decode(&mut self, e: &Event) -> Option<String> {
-        match e {
-            Event::Move(text) => {
-                if let Some(m) = self.follow(text) {
-                    self.play(m);
-                }
-                Some(text.clone())
-            }
-            Event::Played(rank) => {
-                let mut moves: Vec<Move> = self.legal.to_vec();
-                moves.sort_by_key(key);
-                let m = *moves.get(usize::from(*rank))?;
-                let text = san::write_among(self.pos.as_mut()?, &moves, &m);
-                self.play(m);
-                Some(text)
-            }
-            _ => None,
+    fn follow_text(&mut self, text: &str) {
+        if let Some(m) = self.follow(text) {
+            self.play(m);
         }
     }
-}
 
-/// How main-line moves are encoded or decoded: by the game's cursor, or as text.
-trait MainLine {
-    fn encode(&mut self, text: &str) -> Event;
-    fn decode(&mut self, e: &Event) -> Option<String>;
-}
-
-impl<G: SanDialect> MainLine for Cursor<G> {
-    fn encode(&mut self, text: &str) -> Event {
-        Cursor::encode(self, text)
+    fn rank_width(&self) -> Option<u8> {
+        self.pos.as_ref().map(|_| width(self.legal.len()))
     }
-    fn decode(&mut self, e: &Event) -> Option<String> {
-        Cursor::decode(self, e)
+
+    fn decode_rank(&mut self, rank: u16) -> Result<String, String> {
+        let mut moves: Vec<Move> = self.legal.to_vec();
+        moves.sort_by_key(key);
+        let Some(&m) = moves.get(usize::from(rank)) else {
+            return Err(format!(
+                "a move of rank {rank} among {} legal moves",
+                moves.len()
+            ));
+        };
+        let pos = self
+            .pos
+            .as_mut()
+            .ok_or("a move by rank where the game does not replay")?;
+        let text = san::write_among(pos, &moves, &m);
+        self.play(m);
+        Ok(text)
     }
 }
 
@@ -186,11 +289,12 @@ impl MainLine for AsText {
     fn encode(&mut self, text: &str) -> Event {
         Event::Move(text.to_string())
     }
-    fn decode(&mut self, e: &Event) -> Option<String> {
-        match e {
-            Event::Move(t) => Some(t.clone()),
-            _ => None,
-        }
+    fn follow_text(&mut self, _text: &str) {}
+    fn rank_width(&self) -> Option<u8> {
+        None
+    }
+    fn decode_rank(&mut self, _rank: u16) -> Result<String, String> {
+        Err("a move by rank in a game of no known variant".into())
     }
 }
 
@@ -220,71 +324,301 @@ fn flatten(line: &Line, main: Option<&mut dyn MainLine>, out: &mut Vec<Event>) {
     }
 }
 
-/// Rebuilds the main line from events, without recursion; `None` if they are malformed.
-fn unflatten(events: Vec<Event>, main: &mut dyn MainLine) -> Option<Line> {
+fn put_varint(out: &mut Vec<u8>, mut n: u64) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    put_varint(out, s.len() as u64);
+    out.extend_from_slice(s.as_bytes());
+}
+
+fn result_code(r: GameResult) -> u8 {
+    match r {
+        GameResult::WhiteWins => 0,
+        GameResult::BlackWins => 1,
+        GameResult::Draw => 2,
+        GameResult::Unknown => 3,
+    }
+}
+
+/// The payload of one game.
+fn encode(record: &Record) -> Vec<u8> {
+    let mut out = Vec::new();
+    put_varint(&mut out, record.tags.len() as u64);
+    for (name, value) in &record.tags {
+        match KNOWN_TAGS.iter().position(|k| k == name) {
+            Some(i) => put_varint(&mut out, i as u64),
+            None => {
+                put_varint(&mut out, (KNOWN_TAGS.len() + name.len()) as u64);
+                out.extend_from_slice(name.as_bytes());
+            }
+        }
+        put_str(&mut out, value);
+    }
+    out.push(result_code(record.result));
+    let mut events = Vec::new();
+    with_main_line(record, |c| flatten(&record.main, Some(c), &mut events));
+    let mut i = 0;
+    while i < events.len() {
+        match &events[i] {
+            Event::Played(..) => {
+                let run = events[i..]
+                    .iter()
+                    .take_while(|e| matches!(e, Event::Played(..)))
+                    .count();
+                out.push(OP_PLAYED);
+                put_varint(&mut out, run as u64);
+                for e in &events[i..i + run] {
+                    if let Event::Played(rank, w) = e {
+                        out.extend_from_slice(&rank.to_le_bytes()[..usize::from(*w)]);
+                    }
+                }
+                i += run;
+                continue;
+            }
+            Event::Move(t) => {
+                out.push(OP_MOVE);
+                put_str(&mut out, t);
+            }
+            Event::Nag(n) => {
+                out.push(OP_NAG);
+                out.push(*n);
+            }
+            Event::Comment(c) => {
+                out.push(OP_COMMENT);
+                put_str(&mut out, c);
+            }
+            Event::Open => out.push(OP_OPEN),
+            Event::Close => out.push(OP_CLOSE),
+        }
+        i += 1;
+    }
+    out
+}
+
+/// Reads a payload's fields; every error is a message for [`ArchiveError::Malformed`].
+struct Bytes<'a> {
+    data: &'a [u8],
+}
+
+impl<'a> Bytes<'a> {
+    fn byte(&mut self) -> Result<u8, String> {
+        let (&b, rest) = self
+            .data
+            .split_first()
+            .ok_or("the game's data ends inside a field")?;
+        self.data = rest;
+        Ok(b)
+    }
+
+    fn varint(&mut self) -> Result<u64, String> {
+        let mut n = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(n);
+            }
+        }
+        Err("a number is too long".into())
+    }
+
+    fn take(&mut self, n: u64) -> Result<&'a [u8], String> {
+        let n = usize::try_from(n).map_err(|_| "a length is too large")?;
+        if n > self.data.len() {
+            return Err("a text runs past the end of the game's data".into());
+        }
+        let (a, b) = self.data.split_at(n);
+        self.data = b;
+        Ok(a)
+    }
+
+    fn text(&mut self, len: u64) -> Result<String, String> {
+        let b = self.take(len)?;
+        String::from_utf8(b.to_vec()).map_err(|_| "a text is not UTF-8".to_string())
+    }
+}
+
+/// Decodes one game's payload.
+fn decode(payload: &[u8]) -> Result<Record, String> {
+    let mut b = Bytes { data: payload };
+    let n = b.varint()?;
+    let mut record = Record::default();
+    for _ in 0..n {
+        let code = b.varint()?;
+        let name = match usize::try_from(code).ok().and_then(|c| KNOWN_TAGS.get(c)) {
+            Some(k) => k.to_string(),
+            None => b.text(code - KNOWN_TAGS.len() as u64)?,
+        };
+        let len = b.varint()?;
+        let value = b.text(len)?;
+        record.tags.push((name, value));
+    }
+    record.result = match b.byte()? {
+        0 => GameResult::WhiteWins,
+        1 => GameResult::BlackWins,
+        2 => GameResult::Draw,
+        3 => GameResult::Unknown,
+        r => return Err(format!("unknown result code {r}")),
+    };
+    let main = with_main_line(&record, |c| unflatten(&mut b, c))?;
+    record.main = main;
+    Ok(record)
+}
+
+/// Rebuilds the main line from the events of a payload, without recursion.
+fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, String> {
     let mut stack: Vec<Line> = vec![Line::default()];
-    for e in events {
+    while !b.data.is_empty() {
+        let op = b.byte()?;
         let depth = stack.len();
-        let line = stack.last_mut()?;
-        match e {
-            Event::Move(_) | Event::Played(_) => {
-                let san = match (depth, e) {
-                    (1, e) => main.decode(&e)?,
-                    (_, Event::Move(s)) => s,
-                    _ => return None,
-                };
+        let line = stack.last_mut().ok_or("malformed movetext")?;
+        match op {
+            OP_MOVE => {
+                let len = b.varint()?;
+                let san = b.text(len)?;
+                if depth == 1 {
+                    main.follow_text(&san);
+                }
                 line.moves.push(MoveNode {
                     san,
                     ..MoveNode::default()
                 });
             }
-            Event::Nag(n) => line.moves.last_mut()?.nags.push(n),
-            Event::Comment(c) => match line.moves.last_mut() {
-                Some(m) => m.comments.push(c),
-                None => line.comments.push(c),
-            },
-            Event::Open => {
-                if line.moves.is_empty() || stack.len() > MAX_DEPTH {
-                    return None;
+            OP_PLAYED => {
+                if depth != 1 {
+                    return Err("a move by rank inside a variation".into());
+                }
+                let run = b.varint()?;
+                for _ in 0..run {
+                    let w = main
+                        .rank_width()
+                        .ok_or("a move by rank where the game does not replay")?;
+                    let bytes = b.take(u64::from(w))?;
+                    let rank = if w == 1 {
+                        u16::from(bytes[0])
+                    } else {
+                        u16::from_le_bytes([bytes[0], bytes[1]])
+                    };
+                    let san = main.decode_rank(rank)?;
+                    line.moves.push(MoveNode {
+                        san,
+                        ..MoveNode::default()
+                    });
+                }
+            }
+            OP_NAG => {
+                let n = b.byte()?;
+                line.moves
+                    .last_mut()
+                    .ok_or("an annotation before any move")?
+                    .nags
+                    .push(n);
+            }
+            OP_COMMENT => {
+                let len = b.varint()?;
+                let c = b.text(len)?;
+                match line.moves.last_mut() {
+                    Some(m) => m.comments.push(c),
+                    None => line.comments.push(c),
+                }
+            }
+            OP_OPEN => {
+                if line.moves.is_empty() {
+                    return Err("a variation before any move".into());
+                }
+                if stack.len() > MAX_DEPTH {
+                    return Err("variations nested too deeply".into());
                 }
                 stack.push(Line::default());
             }
-            Event::Close => {
+            OP_CLOSE => {
                 if stack.len() < 2 {
-                    return None;
+                    return Err("a variation end without its start".into());
                 }
-                let v = stack.pop()?;
-                stack.last_mut()?.moves.last_mut()?.variations.push(v);
+                let v = stack.pop().ok_or("malformed movetext")?;
+                stack
+                    .last_mut()
+                    .and_then(|l| l.moves.last_mut())
+                    .ok_or("malformed movetext")?
+                    .variations
+                    .push(v);
             }
+            op => return Err(format!("unknown movetext event {op}")),
         }
     }
-    if stack.len() == 1 {
-        stack.pop()
-    } else {
-        None
+    if stack.len() != 1 {
+        return Err("a variation without its end".into());
+    }
+    stack.pop().ok_or_else(|| "malformed movetext".into())
+}
+
+/// Writes an archive game by game: the header first, each [`add`](Self::add)ed record as a
+/// frame, and the end marker at [`finish`](Self::finish).
+pub struct Writer<W: Write> {
+    out: W,
+    games: u64,
+    /// Bytes written so far.
+    pub bytes: u64,
+}
+
+impl<W: Write> Writer<W> {
+    /// Starts an archive on `out`.
+    pub fn new(mut out: W) -> Result<Self, ArchiveError> {
+        let mut head = MAGIC.to_vec();
+        head.push(VERSION);
+        out.write_all(&head)
+            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+        Ok(Writer {
+            out,
+            games: 0,
+            bytes: head.len() as u64,
+        })
+    }
+
+    /// Adds a game.
+    pub fn add(&mut self, record: &Record) -> Result<(), ArchiveError> {
+        let payload = encode(record);
+        let mut frame = Vec::with_capacity(payload.len() + 8);
+        put_varint(&mut frame, payload.len() as u64);
+        frame.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        frame.extend_from_slice(&payload);
+        self.out
+            .write_all(&frame)
+            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+        self.games += 1;
+        self.bytes += frame.len() as u64;
+        Ok(())
+    }
+
+    /// Writes the end marker and returns the output.
+    pub fn finish(mut self) -> Result<W, ArchiveError> {
+        let mut count = Vec::new();
+        put_varint(&mut count, self.games);
+        let mut end = vec![0];
+        end.extend_from_slice(&count);
+        end.extend_from_slice(&crc32fast::hash(&count).to_le_bytes());
+        self.out
+            .write_all(&end)
+            .and_then(|_| self.out.flush())
+            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+        self.bytes += end.len() as u64;
+        Ok(self.out)
     }
 }
 
 /// Encodes records as an archive.
 pub fn write(records: &[Record]) -> Result<Vec<u8>, ArchiveError> {
-    let games: Vec<Game> = records
-        .iter()
-        .map(|r| {
-            let mut events = Vec::new();
-            with_main_line(r, |c| flatten(&r.main, Some(c), &mut events));
-            Game {
-                tags: r.tags.clone(),
-                result: r.result,
-                events,
-            }
-        })
-        .collect();
-    let mut out = MAGIC.to_vec();
-    out.push(VERSION);
-    let body = bincode::serde::encode_to_vec(&games, bincode::config::standard())
-        .map_err(|e| ArchiveError::Encode(e.to_string()))?;
-    out.extend(body);
-    Ok(out)
+    let mut w = Writer::new(Vec::new())?;
+    for r in records {
+        w.add(r)?;
+    }
+    w.finish()
 }
 
 /// Whether `bytes` start like an archive.
@@ -292,56 +626,252 @@ pub fn is_archive(bytes: &[u8]) -> bool {
     bytes.starts_with(MAGIC)
 }
 
-/// Decodes an archive.
-pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ArchiveError> {
-    let body = bytes
-        .strip_prefix(MAGIC)
-        .ok_or(ArchiveError::NotAnArchive)?;
-    let (&version, body) = body.split_first().ok_or(ArchiveError::Version(0))?;
-    if version != VERSION {
-        return Err(ArchiveError::Version(version));
-    }
-    let config = bincode::config::standard().with_limit::<LIMIT>();
-    let (games, used): (Vec<Game>, usize) = bincode::serde::decode_from_slice(body, config)
-        .map_err(|e| ArchiveError::Corrupt(e.to_string()))?;
-    if used != body.len() {
-        return Err(ArchiveError::Corrupt(format!(
-            "{} bytes after the games",
-            body.len() - used
-        )));
-    }
-    games
-        .into_iter()
-        .enumerate()
-        .map(|(i, g)| {
-            let mut record = Record {
-                tags: g.tags,
-                result: g.result,
-                main: Line::default(),
-            };
-            let main = with_main_line(&record, |c| unflatten(g.events, c));
-            record.main = main.ok_or(ArchiveError::Malformed(i + 1))?;
-            Ok(record)
-        })
-        .collect()
+/// Whether the first bytes of a file look like a damaged archive header: at least 6 of the 8
+/// magic bytes in place.
+fn damaged_magic(bytes: &[u8]) -> bool {
+    bytes.len() >= MAGIC.len() && bytes.iter().zip(MAGIC).filter(|(a, b)| a == b).count() >= 6
 }
 
-/// Reads the games of a file's contents, PGN text or archive (told apart by the magic bytes):
-/// each game `Ok` or its syntax error. Text that is not UTF-8 is read with replacement
-/// characters.
-pub fn load(bytes: &[u8]) -> Result<Vec<Result<SourceGame, PgnError>>, ArchiveError> {
-    if is_archive(bytes) {
-        return Ok(read(bytes)?
-            .into_iter()
-            .enumerate()
-            .map(|(i, record)| {
-                Ok(SourceGame {
-                    number: i + 1,
-                    record,
-                    locations: None,
-                })
-            })
-            .collect());
+/// Reads an archive's games one by one (after its header); stops at the first error.
+pub struct Reader<R: BufRead> {
+    input: R,
+    games: usize,
+    done: bool,
+}
+
+/// Reads one byte; `None` at the end of the input.
+fn read_byte<R: BufRead>(r: &mut R) -> Result<Option<u8>, ArchiveError> {
+    let mut b = [0u8];
+    loop {
+        match r.read(&mut b) {
+            Ok(0) => return Ok(None),
+            Ok(_) => return Ok(Some(b[0])),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(ArchiveError::Io(e.to_string())),
+        }
     }
-    Ok(pgn::read_games(&String::from_utf8_lossy(bytes)))
+}
+
+impl<R: BufRead> Reader<R> {
+    /// Reads the header of an archive.
+    pub fn new(mut input: R) -> Result<Self, ArchiveError> {
+        let mut head = [0u8; 9];
+        let n = read_full(&mut input, &mut head)?;
+        if n < MAGIC.len() || !is_archive(&head) {
+            return Err(if damaged_magic(&head[..n]) {
+                ArchiveError::Header
+            } else {
+                ArchiveError::NotAnArchive
+            });
+        }
+        if n < 9 {
+            return Err(ArchiveError::NoEnd(0));
+        }
+        if head[8] != VERSION {
+            return Err(ArchiveError::Version(head[8]));
+        }
+        Ok(Reader {
+            input,
+            games: 0,
+            done: false,
+        })
+    }
+
+    /// A LEB128 number; `at_end` is the error when the input ends inside it.
+    fn varint(&mut self, at_end: ArchiveError) -> Result<Option<u64>, ArchiveError> {
+        let mut n = 0u64;
+        for (i, shift) in (0..64).step_by(7).enumerate() {
+            let Some(b) = read_byte(&mut self.input)? else {
+                return if i == 0 { Ok(None) } else { Err(at_end) };
+            };
+            n |= u64::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                return Ok(Some(n));
+            }
+        }
+        Err(ArchiveError::TooLong(self.games + 1, u64::MAX))
+    }
+
+    fn next_game(&mut self) -> Result<Option<Record>, ArchiveError> {
+        let g = self.games + 1;
+        let Some(len) = self.varint(ArchiveError::Truncated(g))? else {
+            return Err(ArchiveError::NoEnd(self.games));
+        };
+        if len == 0 {
+            return self.end().map(|()| None);
+        }
+        if len > MAX_PAYLOAD {
+            return Err(ArchiveError::TooLong(g, len));
+        }
+        let mut crc = [0u8; 4];
+        if read_full(&mut self.input, &mut crc)? < 4 {
+            return Err(ArchiveError::Truncated(g));
+        }
+        let mut payload = Vec::new();
+        (&mut self.input)
+            .take(len)
+            .read_to_end(&mut payload)
+            .map_err(|e| ArchiveError::Io(e.to_string()))?;
+        if (payload.len() as u64) < len {
+            return Err(ArchiveError::Truncated(g));
+        }
+        if crc32fast::hash(&payload) != u32::from_le_bytes(crc) {
+            return Err(ArchiveError::Checksum(g));
+        }
+        self.games = g;
+        decode(&payload)
+            .map(Some)
+            .map_err(|e| ArchiveError::Malformed(g, e))
+    }
+
+    /// Checks the end marker (after its `0`) and that nothing follows it.
+    fn end(&mut self) -> Result<(), ArchiveError> {
+        let bad = ArchiveError::BadEnd(self.games);
+        let short = ArchiveError::EndTruncated(self.games);
+        let mut count = Vec::new();
+        loop {
+            let b = read_byte(&mut self.input)?.ok_or(short.clone())?;
+            count.push(b);
+            if b & 0x80 == 0 {
+                break;
+            }
+            if count.len() > 10 {
+                return Err(bad);
+            }
+        }
+        let mut crc = [0u8; 4];
+        if read_full(&mut self.input, &mut crc)? < 4 {
+            return Err(short);
+        }
+        if crc32fast::hash(&count) != u32::from_le_bytes(crc) {
+            return Err(bad);
+        }
+        let n = Bytes { data: &count }.varint().map_err(|_| bad.clone())?;
+        if n != self.games as u64 {
+            return Err(bad);
+        }
+        if read_byte(&mut self.input)?.is_some() {
+            return Err(ArchiveError::Trailing(self.games));
+        }
+        Ok(())
+    }
+}
+
+/// Reads until `buf` is full or the input ends; the number of bytes read.
+fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, ArchiveError> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ArchiveError::Io(e.to_string())),
+        }
+    }
+    Ok(n)
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Record, ArchiveError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        match self.next_game() {
+            Ok(Some(r)) => Some(Ok(r)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Decodes a whole archive.
+pub fn read(bytes: &[u8]) -> Result<Vec<Record>, ArchiveError> {
+    Reader::new(bytes)?.collect()
+}
+
+/// Why a game of a file could not be read: a syntax error of a PGN text, or a damaged
+/// archive.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ReadError {
+    /// A syntax error in a PGN text (reading goes on with the next game).
+    #[error(transparent)]
+    Pgn(#[from] PgnError),
+    /// A damaged archive (reading stops).
+    #[error(transparent)]
+    Archive(#[from] ArchiveError),
+}
+
+/// The games of a file, PGN text or archive (told apart by their first bytes), read one by
+/// one with memory bounded by the largest game.
+pub enum Games<R: BufRead> {
+    /// A PGN text.
+    Pgn(pgn::Games<R>),
+    /// An archive (`None` once its header failed: the error was returned).
+    Archive(Option<Result<Reader<R>, ArchiveError>>, usize),
+}
+
+/// Opens a game file of either kind: the first bytes are read to tell them apart, then put
+/// back in front of the rest.
+pub fn open<R: BufRead>(mut input: R) -> Games<std::io::Chain<std::io::Cursor<Vec<u8>>, R>> {
+    let mut head = vec![0u8; 9];
+    let n = read_full(&mut input, &mut head).unwrap_or(0);
+    head.truncate(n);
+    let archive = is_archive(&head) || damaged_magic(&head);
+    let joined = std::io::Cursor::new(head).chain(input);
+    if archive {
+        Games::Archive(Some(Reader::new(joined)), 0)
+    } else {
+        Games::Pgn(pgn::Games::new(joined))
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = Result<SourceGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match self {
+            Games::Pgn(g) => g.next().map(|r| r.map_err(ReadError::Pgn)),
+            Games::Archive(state, number) => match state.as_mut()? {
+                Err(_) => match state.take() {
+                    Some(Err(e)) => Some(Err(ReadError::Archive(e))),
+                    _ => None,
+                },
+                Ok(reader) => {
+                    let r = reader.next()?;
+                    *number += 1;
+                    Some(
+                        r.map(|record| SourceGame {
+                            number: *number,
+                            record,
+                            locations: None,
+                        })
+                        .map_err(ReadError::Archive),
+                    )
+                }
+            },
+        }
+    }
+}
+
+/// Reads the games of a file's contents, PGN text or archive: each game `Ok` or its syntax
+/// error; a damaged archive is an error as a whole. Text that is not UTF-8 is read with
+/// replacement characters.
+pub fn load(bytes: &[u8]) -> Result<Vec<Result<SourceGame, PgnError>>, ArchiveError> {
+    let mut out = Vec::new();
+    for g in open(bytes) {
+        match g {
+            Ok(g) => out.push(Ok(g)),
+            Err(ReadError::Pgn(e)) => out.push(Err(e)),
+            Err(ReadError::Archive(e)) => return Err(e),
+        }
+    }
+    Ok(out)
 }

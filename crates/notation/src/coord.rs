@@ -57,6 +57,9 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
     let cfg = G::config();
     let geo = cfg.geometry();
     let t = text.trim_end_matches(['+', '#', '!', '?']);
+    if t.len() > crate::ECHO_CHARS {
+        return Err(MoveError::Syntax(crate::clip(text)));
+    }
     let (from, rest) = take_square(geo, t, text)?;
     let rest = rest.strip_prefix('-').unwrap_or(rest);
     let (to, mut rest) = take_square(geo, rest, text)?;

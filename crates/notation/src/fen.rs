@@ -59,11 +59,23 @@ pub struct FenError {
     pub reason: String,
 }
 
+/// A number field in `min..=max`: "expected a number" or "out of range".
+fn number(text: &str, min: u64, max: u64) -> Result<u64, String> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(format!("expected a number from {min}"));
+    }
+    match text.parse::<u64>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("out of range ({min} to {max})")),
+    }
+}
+
 impl FenError {
+    /// An error in `field`; the offending text is kept cut to [`crate::ECHO_CHARS`].
     fn new(field: FenField, text: &str, reason: impl Into<String>) -> Self {
         FenError {
             field,
-            text: text.to_string(),
+            text: crate::clip(text),
             reason: reason.into(),
         }
     }
@@ -176,16 +188,12 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
         setup.ep = Some(sq);
     }
     if let Some(h) = fields.get(4) {
-        setup.halfmove = h
-            .parse()
-            .map_err(|_| FenError::new(FenField::Halfmove, h, "expected a number"))?;
+        setup.halfmove = number(h, 0, u16::MAX.into())
+            .map_err(|e| FenError::new(FenField::Halfmove, h, e))? as u16;
     }
     if let Some(f) = fields.get(5) {
-        setup.fullmove = f
-            .parse()
-            .ok()
-            .filter(|&n| n >= 1)
-            .ok_or_else(|| FenError::new(FenField::Fullmove, f, "expected a number from 1"))?;
+        setup.fullmove = number(f, 1, u32::MAX.into())
+            .map_err(|e| FenError::new(FenField::Fullmove, f, e))? as u32;
     }
     Ok(setup)
 }

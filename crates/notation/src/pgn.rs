@@ -2,10 +2,13 @@
 //! `; comments`, `(variations)`, NAGs (`$1`, `!?`) and results; many games per file; CRLF
 //! line ends, a byte-order mark and `%` escape lines are tolerated.
 //!
-//! [`read_games`] reads every game of a text and keeps going after a broken one: each game
-//! is `Ok` or a [`PgnError`] naming its line, column, game number and what is wrong. After an
-//! error, reading resumes at the next line starting with `[` that follows a line that does not
-//! (the next game's tag pairs).
+//! [`Games`] reads the games of any [`BufRead`] one by one, holding one game's text at a time
+//! (memory is bounded by the largest game, [`MAX_GAME_BYTES`], not by the file), and keeps
+//! going after a broken one: each game is `Ok` or a [`PgnError`] naming its line, column, game
+//! number and what is wrong. A game's text runs up to the next line starting with `[` that
+//! follows a line that does not (the next game's tag pairs); after an error, reading resumes
+//! there. Locations are tracked incrementally, so reading is linear in the input on any line
+//! length. [`read_games`] and [`parse`] read a whole text.
 //!
 //! ```
 //! use citadel_notation::pgn;
@@ -18,6 +21,7 @@
 //! assert_eq!(err.to_string(), "1:16: game 1: the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?");
 //! ```
 
+use crate::clip;
 use crate::record::{GameResult, Line, MoveNode, Record};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_until, take_while, take_while1};
@@ -26,9 +30,15 @@ use nom::combinator::{map, map_res, peek, recognize};
 use nom::sequence::{delimited, preceded, terminated, tuple};
 use nom::IResult;
 use serde::{Deserialize, Serialize};
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::io::BufRead;
 
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = 64;
+
+/// The longest text of one game read (64 MiB); a longer one is an error and is skipped.
+pub const MAX_GAME_BYTES: usize = 64 << 20;
 
 /// A place in a text: 1-based line and column (in characters).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -92,25 +102,224 @@ pub fn parse(text: &str) -> Result<Vec<Record>, PgnError> {
 
 /// Reads every game of `text`; a broken game is an `Err` and reading goes on with the next.
 pub fn read_games(text: &str) -> Vec<Result<SourceGame, PgnError>> {
-    let src = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut p = Reader::new(src);
-    let mut out = Vec::new();
-    loop {
-        match p.game() {
-            Ok(Some(g)) => out.push(Ok(g)),
-            Ok(None) => break,
-            Err((e, resume)) => {
-                out.push(Err(e));
-                // always move past the broken game's first token
-                p.pos = if resume > p.start {
-                    resume.min(src.len())
-                } else {
-                    p.resync(p.start)
-                };
+    Games::new(text.as_bytes()).collect()
+}
+
+/// The games of a buffered reader, one at a time (see the [module](self) documentation).
+///
+/// ```
+/// use citadel_notation::pgn::Games;
+/// let text = "[Variant \"chess\"]\n\n1. e4 e5 *\n\n[Variant \"shatranj\"]\n\n1. e3 1-0\n";
+/// let games: Vec<_> = Games::new(text.as_bytes()).collect();
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].as_ref().unwrap().record.tag("Variant"), Some("shatranj"));
+/// ```
+pub struct Games<R: BufRead> {
+    input: R,
+    /// Lines consumed before the chunk being read.
+    lines_before: usize,
+    /// Games numbered so far.
+    games: usize,
+    /// Games read from the last chunk, not yet handed out.
+    ready: VecDeque<Result<SourceGame, PgnError>>,
+    /// The first line of the next chunk, read ahead.
+    ahead: Option<Vec<u8>>,
+    /// Whether the input is exhausted (or unreadable).
+    done: bool,
+    /// Whether the input's first line was read (to strip a byte-order mark).
+    started: bool,
+}
+
+/// One line as read: its bytes (empty when skipped for length), whether it was too long, and
+/// whether it holds a NUL byte (binary data).
+struct RawLine {
+    bytes: Vec<u8>,
+    oversize: bool,
+    binary: bool,
+}
+
+/// Whether a line starts a tag pair (`[` after blanks).
+fn is_tag_line(line: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(&line[..line.len().min(64)]);
+    text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
+        .starts_with('[')
+}
+
+impl<R: BufRead> Games<R> {
+    /// Reads games from `input`.
+    pub fn new(input: R) -> Self {
+        Games {
+            input,
+            lines_before: 0,
+            games: 0,
+            ready: VecDeque::new(),
+            ahead: None,
+            done: false,
+            started: false,
+        }
+    }
+
+    /// Reads one line (with its `\n`), keeping at most `room` bytes of it; `None` at the end.
+    fn raw_line(&mut self, room: usize) -> std::io::Result<Option<RawLine>> {
+        let mut line = RawLine {
+            bytes: Vec::new(),
+            oversize: false,
+            binary: false,
+        };
+        let mut any = false;
+        loop {
+            let buf = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if buf.is_empty() {
+                return Ok(any.then_some(line));
+            }
+            any = true;
+            let (take, end) = match buf.iter().position(|&b| b == b'\n') {
+                Some(i) => (i + 1, true),
+                None => (buf.len(), false),
+            };
+            let part = &buf[..take];
+            if part.contains(&0) {
+                line.binary = true;
+            }
+            if line.bytes.len() + take <= room && !line.oversize {
+                line.bytes.extend_from_slice(part);
+            } else {
+                line.oversize = true;
+                line.bytes = Vec::new();
+            }
+            self.input.consume(take);
+            if end || line.binary {
+                return Ok(Some(line));
             }
         }
     }
-    out
+
+    /// Reads the next chunk (one game's text, or several games without tag pairs) and parses
+    /// it into `ready`.
+    fn next_chunk(&mut self) {
+        let mut text: Vec<u8> = Vec::new();
+        let mut lines = 0;
+        let mut oversize = false;
+        let mut prev_tag = false;
+        if let Some(first) = self.ahead.take() {
+            prev_tag = true;
+            text = first;
+            lines = 1;
+        }
+        loop {
+            let room = if oversize {
+                0
+            } else {
+                MAX_GAME_BYTES.saturating_sub(text.len())
+            };
+            let line = match self.raw_line(room) {
+                Ok(Some(l)) => l,
+                Ok(None) => {
+                    self.done = true;
+                    break;
+                }
+                Err(e) => {
+                    self.done = true;
+                    self.games += 1;
+                    self.ready.push_back(Err(PgnError {
+                        game: self.games,
+                        loc: Loc {
+                            line: self.lines_before + lines + 1,
+                            col: 1,
+                        },
+                        reason: format!("cannot read the input: {e}"),
+                    }));
+                    return;
+                }
+            };
+            if line.binary {
+                self.done = true;
+                self.games += 1;
+                self.ready.push_back(Err(PgnError {
+                    game: self.games,
+                    loc: Loc {
+                        line: self.lines_before + lines + 1,
+                        col: 1,
+                    },
+                    reason: "binary data (a NUL byte): not a PGN text; reading stops".into(),
+                }));
+                return;
+            }
+            let tag = !line.oversize && is_tag_line(&line.bytes);
+            if tag && !prev_tag && (lines > 0) {
+                self.ahead = Some(line.bytes);
+                break;
+            }
+            prev_tag = tag;
+            lines += 1;
+            if line.oversize {
+                oversize = true;
+                text = Vec::new();
+            } else if !oversize {
+                text.extend_from_slice(&line.bytes);
+            }
+        }
+        let base = self.lines_before;
+        self.lines_before += lines;
+        if oversize {
+            self.games += 1;
+            self.ready.push_back(Err(PgnError {
+                game: self.games,
+                loc: Loc {
+                    line: base + 1,
+                    col: 1,
+                },
+                reason: format!(
+                    "the game's text is longer than {} MiB: skipped",
+                    MAX_GAME_BYTES >> 20
+                ),
+            }));
+            return;
+        }
+        let text = String::from_utf8_lossy(&text);
+        let mut src: &str = &text;
+        if !self.started {
+            self.started = true;
+            src = src.strip_prefix('\u{feff}').unwrap_or(src);
+        }
+        let mut p = Reader::new(src, base, self.games, self.ahead.is_some());
+        loop {
+            match p.game() {
+                Ok(Some(g)) => self.ready.push_back(Ok(g)),
+                Ok(None) => break,
+                Err((e, resume)) => {
+                    self.ready.push_back(Err(e));
+                    // always move past the broken game's first token
+                    p.pos = if resume > p.start {
+                        resume.min(src.len())
+                    } else {
+                        p.resync(p.start)
+                    };
+                }
+            }
+        }
+        self.games = p.game;
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = Result<SourceGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        loop {
+            if let Some(g) = self.ready.pop_front() {
+                return Some(g);
+            }
+            if self.done && self.ahead.is_none() {
+                return None;
+            }
+            self.next_chunk();
+        }
+    }
 }
 
 type Res<'a, T> = IResult<&'a str, T>;
@@ -227,22 +436,33 @@ type GameErr = (PgnError, usize);
 struct Reader<'a> {
     src: &'a str,
     pos: usize,
+    /// Byte offset of each line's start.
     lines: Vec<usize>,
+    /// Lines of the input before `src`.
+    base: usize,
     game: usize,
     /// Where the current game starts.
     start: usize,
+    /// The last location computed: (offset, line index, column), so that locations asked in
+    /// order cost the text between them only.
+    last: Cell<(usize, usize, usize)>,
+    /// Whether the next game's tag pairs follow `src`.
+    before_tags: bool,
 }
 
 impl<'a> Reader<'a> {
-    fn new(src: &'a str) -> Self {
+    fn new(src: &'a str, base: usize, game: usize, before_tags: bool) -> Self {
         let mut lines = vec![0];
         lines.extend(src.match_indices('\n').map(|(i, _)| i + 1));
         Reader {
             src,
             pos: 0,
             lines,
-            game: 0,
+            base,
+            game,
             start: 0,
+            last: Cell::new((0, 0, 1)),
+            before_tags,
         }
     }
 
@@ -256,13 +476,22 @@ impl<'a> Reader<'a> {
 
     fn loc(&self, offset: usize) -> Loc {
         let line = self.lines.partition_point(|&s| s <= offset).max(1) - 1;
-        let start = self.lines[line];
-        let col = self
-            .src
-            .get(start..offset)
-            .map_or(1, |s| s.chars().count() + 1);
+        let (last_off, last_line, last_col) = self.last.get();
+        let col = if last_line == line && last_off <= offset {
+            last_col
+                + self
+                    .src
+                    .get(last_off..offset)
+                    .map_or(0, |s| s.chars().count())
+        } else {
+            let start = self.lines[line];
+            self.src
+                .get(start..offset)
+                .map_or(1, |s| s.chars().count() + 1)
+        };
+        self.last.set((offset, line, col));
         Loc {
-            line: line + 1,
+            line: self.base + line + 1,
             col,
         }
     }
@@ -335,7 +564,19 @@ impl<'a> Reader<'a> {
         while self.rest().starts_with('[') {
             let start = self.pos;
             let (name, value) = self.tag_pair()?;
-            locs.tags.push(self.loc(start));
+            let at = self.loc(start);
+            if let Some(i) = record.tags.iter().position(|(n, _)| *n == name) {
+                let first = locs.tags[i];
+                return Err(self.fail(
+                    start,
+                    format!(
+                        "duplicate tag `{}` (first on line {})",
+                        clip(&name),
+                        first.line
+                    ),
+                ));
+            }
+            locs.tags.push(at);
             record.tags.push((name, value));
             self.skip_ws();
         }
@@ -404,6 +645,8 @@ impl<'a> Reader<'a> {
                     start,
                     if depth > 0 {
                         "unterminated variation: `(` without `)`"
+                    } else if self.before_tags {
+                        "the game ends without a result before the next tag pairs: truncated?"
                     } else {
                         "the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?"
                     },

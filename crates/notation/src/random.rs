@@ -10,7 +10,7 @@
 //! ```
 
 use crate::record::{GameResult, Line, MoveNode, Record};
-use crate::replay::{ended, ReplayError};
+use crate::replay::ReplayError;
 use crate::{san, SanDialect};
 use citadel_rules::{with_game, Color, Variant};
 use rand::{Rng, SeedableRng};
@@ -52,7 +52,8 @@ pub fn extend(
 
 /// Whether the side that just moved has won in `pos`.
 fn won<G: SanDialect>(pos: &citadel_rules::Position<G>, mover: Color) -> bool {
-    ended(pos, &pos.legal_moves()).is_some_and(|o| o.winner == Some(mover))
+    pos.outcome_with_draws()
+        .is_some_and(|o| o.winner == Some(mover))
 }
 
 fn extend_as<G: SanDialect>(
@@ -75,7 +76,7 @@ fn extend_as<G: SanDialect>(
         pos.play(*m);
     }
     let mut legal = pos.legal_moves();
-    let mut outcome = ended(&pos, &legal);
+    let mut outcome = pos.outcome_among(&legal);
     while outcome.is_none() && main.moves.len() < max_plies {
         let m = match policy {
             Policy::Uniform => legal[rng.gen_range(0..legal.len())],
@@ -121,7 +122,7 @@ fn extend_as<G: SanDialect>(
         pos.play(m);
         legal.clear();
         pos.generate(&mut legal);
-        outcome = ended(&pos, &legal);
+        outcome = pos.outcome_among(&legal);
     }
     let result = match outcome.map(|o| o.winner) {
         None => GameResult::Unknown,

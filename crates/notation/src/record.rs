@@ -4,52 +4,7 @@
 use citadel_rules::Variant;
 use serde::{Deserialize, Serialize};
 
-/// A result as a record declares it (serialised as its PGN text).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
-pub enum GameResult {
-    /// `1-0`.
-    #[serde(rename = "1-0")]
-    WhiteWins,
-    /// `0-1`.
-    #[serde(rename = "0-1")]
-    BlackWins,
-    /// `1/2-1/2`.
-    #[serde(rename = "1/2-1/2")]
-    Draw,
-    /// `*`: unfinished or unknown.
-    #[default]
-    #[serde(rename = "*")]
-    Unknown,
-}
-
-impl GameResult {
-    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-            GameResult::Unknown => "*",
-        }
-    }
-
-    /// Reads a PGN result text.
-    pub fn parse(s: &str) -> Option<GameResult> {
-        match s {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => Some(GameResult::Unknown),
-            _ => None,
-        }
-    }
-}
-
-impl std::fmt::Display for GameResult {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
+pub use citadel_rules::GameResult;
 
 /// One move of a line, with what annotates it.
 #[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
@@ -118,7 +73,11 @@ impl Record {
             None => Ok(Variant::Chess),
             Some(v) => variant_from_tag(v).ok_or_else(|| {
                 let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-                format!("unknown variant `{v}` (known: {})", ids.join(", "))
+                format!(
+                    "unknown variant `{}` (known: {})",
+                    crate::clip(v),
+                    ids.join(", ")
+                )
             }),
         }
     }

@@ -17,9 +17,7 @@
 use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::{GameResult, Line, Record};
 use crate::{fen, san, SanDialect};
-use citadel_rules::{
-    with_game, Color, Game, Move, MoveList, Outcome, Position, Termination, Variant,
-};
+use citadel_rules::{with_game, Color, Game, Move, MoveList, Outcome, Position, Variant};
 use serde::Serialize;
 
 /// Where in a record a replay error is.
@@ -70,24 +68,6 @@ pub struct Played<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
-/// The outcome of a position whose legal moves are `moves`: what
-/// `Position::outcome_with_draws` gives, without generating the moves again.
-pub fn ended<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<Outcome> {
-    if moves.is_empty() {
-        return Some(G::decided(pos).unwrap_or_else(|| G::no_moves(pos)));
-    }
-    if pos.repetitions() >= 2 {
-        return Some(Outcome::draw(Termination::Repetition));
-    }
-    if pos.halfmove_clock() >= pos.config().move_limit {
-        return Some(Outcome::draw(Termination::MoveLimit));
-    }
-    if G::insufficient_material(pos) {
-        return Some(Outcome::draw(Termination::InsufficientMaterial));
-    }
-    None
-}
-
 /// `move 14. Nf3` or `move 14... Nf6`: a move as messages name it.
 pub fn move_label<G: Game>(pos: &Position<G>, text: &str) -> String {
     let dots = if pos.turn() == Color::White {
@@ -111,28 +91,42 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
     }
 }
 
+/// Plays moves given as text (SAN or coordinates) from `pos`, stopping at the first one that
+/// is illegal or comes after the rules ended the game: the error names the move (`move 6.
+/// Nc3`, its index in `Site::Move`) and the reason. `legal` holds the legal moves of `pos`
+/// before and after.
+pub fn play_moves<'t, G: SanDialect>(
+    pos: &mut Position<G>,
+    legal: &mut MoveList,
+    texts: impl IntoIterator<Item = &'t str>,
+    mut played: impl FnMut(Move),
+) -> Result<(), ReplayError> {
+    for (i, text) in texts.into_iter().enumerate() {
+        let fail = |pos: &Position<G>, reason: String| ReplayError {
+            site: Site::Move(i),
+            mv: Some(move_label(pos, &crate::clip(text))),
+            reason,
+        };
+        if let Some(o) = pos.outcome_among(legal) {
+            return Err(fail(pos, format!("the game is already over ({o})")));
+        }
+        let m = san::parse_among(pos, legal, text).map_err(|e| fail(pos, e.to_string()))?;
+        pos.play(m);
+        played(m);
+        legal.clear();
+        pos.generate(legal);
+    }
+    Ok(())
+}
+
 /// Plays the main line of `record` over the rules of `G`.
 pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
     let start = start_position::<G>(record)?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(record.main.moves.len());
     let mut legal = pos.legal_moves();
-    for (i, node) in record.main.moves.iter().enumerate() {
-        let fail = |pos: &Position<G>, reason: String| ReplayError {
-            site: Site::Move(i),
-            mv: Some(move_label(pos, &node.san)),
-            reason,
-        };
-        if let Some(o) = ended(&pos, &legal) {
-            return Err(fail(&pos, format!("the game is already over ({o})")));
-        }
-        let m = san::parse_among(&pos, &legal, &node.san).map_err(|e| fail(&pos, e.to_string()))?;
-        pos.play(m);
-        moves.push(m);
-        legal.clear();
-        pos.generate(&mut legal);
-    }
-    let outcome = ended(&pos, &legal);
+    play_moves(&mut pos, &mut legal, record.moves(), |m| moves.push(m))?;
+    let outcome = pos.outcome_among(&legal);
     Ok(Played {
         start,
         end: pos,
@@ -153,7 +147,7 @@ pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), Rep
         }
     }
     if let Some(o) = outcome {
-        if declared.as_str() != o.result() {
+        if declared != o.result() {
             return Err(ReplayError::at(
                 Site::Result,
                 format!(
@@ -182,9 +176,9 @@ pub struct Replayed {
 }
 
 impl Replayed {
-    /// The rules' result as PGN text (`*` when unfinished).
-    pub fn result(&self) -> &'static str {
-        self.outcome.map_or("*", |o| o.result())
+    /// The rules' result (`*` when unfinished).
+    pub fn result(&self) -> GameResult {
+        GameResult::of(self.outcome)
     }
 
     /// What ended the game (`checkmate`, ..., see `Termination::name`) or `unfinished`.
@@ -343,6 +337,19 @@ impl Diagnostic {
         }
     }
 
+    /// A game that could not be read: a syntax error, or a damaged archive.
+    pub fn from_read(e: &crate::archive::ReadError) -> Self {
+        match e {
+            crate::archive::ReadError::Pgn(e) => Diagnostic::from_pgn(e),
+            crate::archive::ReadError::Archive(e) => Diagnostic {
+                loc: None,
+                game: e.game(),
+                mv: None,
+                reason: e.to_string(),
+            },
+        }
+    }
+
     /// A replay error of `game`, located with the game's source positions.
     pub fn from_replay(game: &SourceGame, e: &ReplayError) -> Self {
         let loc = game.locations.as_ref().map(|l| match e.site {
@@ -367,19 +374,25 @@ impl Diagnostic {
             None => format!("{file}:"),
         };
         let what = match &self.mv {
-            Some(m) => format!("game {}, {m}", self.game),
-            None => format!("game {}", self.game),
+            Some(m) => format!(" game {}, {m}:", self.game),
+            None if self.game == 0 => String::new(),
+            None => format!(" game {}:", self.game),
         };
-        format!("{place} {what}: {}", self.reason)
+        format!("{place}{what} {}", self.reason)
     }
 }
 
-/// Validates one game as read from a file: its number and replay, or what is wrong.
-pub fn validate_game(game: &Result<SourceGame, PgnError>) -> Result<(usize, Replayed), Diagnostic> {
-    match game {
-        Err(e) => Err(Diagnostic::from_pgn(e)),
-        Ok(g) => validate(&g.record)
-            .map(|r| (g.number, r))
-            .map_err(|e| Diagnostic::from_replay(g, &e)),
-    }
+/// Validates one game as read from a file: its replay, or what is wrong.
+pub fn validate_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    validate(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// Replays one game as read from a file (moves only): its replay, or what is wrong.
+pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// The canonical form of one game as read from a file, or what is wrong.
+pub fn normalize_game(game: &SourceGame) -> Result<Record, Diagnostic> {
+    normalize(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }

@@ -266,14 +266,16 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
     s
 }
 
-/// Writes a legal move of `pos` in SAN, with `+` or `#`.
+/// Writes a legal move of `pos` in SAN, with `+` or `#`. Works on a
+/// [`snapshot`](Position::snapshot) of the position (no move history), so its cost does not
+/// grow with the length of the game.
 pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
-    let mut p = pos.clone();
+    let mut p = pos.snapshot();
     write_mut(&mut p, m)
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
-/// to find the check (cheaper than [`write()`], which clones).
+/// to find the check.
 pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
     let moves = pos.legal_moves();
     write_among(pos, &moves, m)
@@ -338,8 +340,8 @@ pub fn parse_among<G: SanDialect>(
     text: &str,
 ) -> Result<Move, SanError> {
     let t = strip_marks(text);
-    if t.is_empty() || !t.is_ascii() {
-        return Err(SanError::Syntax(text.to_string()));
+    if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
+        return Err(SanError::Syntax(crate::clip(text)));
     }
     // the game's special forms (castling, placements)
     let mut special = None;

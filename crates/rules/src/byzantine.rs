@@ -9,7 +9,8 @@
 use crate::game::Changes;
 use crate::shatranj::{self, kind};
 use crate::{
-    fide, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position, PositionError,
+    fide, Config, Game, Legality, Move, MoveFlag, MoveList, Outcome, Piece, Position,
+    PositionError, Stalemate,
 };
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
@@ -47,7 +48,8 @@ fn tables() -> &'static Tables {
             .royal(&[kind::KING])
             .pawns(&[PAWN_UP, PAWN_DOWN])
             .symbol(PAWN_UP, "P>")
-            .symbol(PAWN_DOWN, "P<");
+            .symbol(PAWN_DOWN, "P<")
+            .stalemate(Stalemate::Loss);
         let geo = cfg.geometry();
         let up = geo
             .all()
@@ -129,10 +131,6 @@ impl Game for Byzantine {
         };
         ch.set(m.to, code);
         true
-    }
-
-    fn no_moves(pos: &Position<Self>) -> Outcome {
-        shatranj::no_moves(pos)
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {

@@ -44,3 +44,17 @@ impl std::ops::Not for Color {
         self.other()
     }
 }
+
+/// `White` or `Black`.
+///
+/// ```
+/// assert_eq!(citadel_rules::Color::Black.to_string(), "Black");
+/// ```
+impl std::fmt::Display for Color {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Color::White => "White",
+            Color::Black => "Black",
+        })
+    }
+}

@@ -7,6 +7,16 @@ use crate::{Color, Goals, Setup, Variant};
 use citadel_geometry::{Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
+/// What a stalemate (no legal move, not in check) means in a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Stalemate {
+    /// A draw (chess, Persian Chess, Mini Citadel).
+    #[default]
+    Draw,
+    /// A loss for the stalemated side (shatranj, Byzantine chess, Tamerlane).
+    Loss,
+}
+
 /// The static description of a game that the core reads: built once per game.
 #[derive(Debug)]
 pub struct Config {
@@ -38,6 +48,8 @@ pub struct Config {
     pub move_limit: u16,
     /// The cells that end the game or that only some pieces may hold.
     pub goals: Goals,
+    /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
+    pub stalemate: Stalemate,
     /// The start position, as a FEN in the standard form (read by
     /// [`Position::start`](crate::Position::start) without any other crate).
     pub start_fen: &'static str,
@@ -75,6 +87,7 @@ impl Config {
             en_passant: false,
             move_limit: 100,
             goals: Goals::default(),
+            stalemate: Stalemate::Draw,
             start_fen,
             rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
@@ -211,6 +224,12 @@ impl Config {
     /// Sets the game's goal cells.
     pub fn goals(mut self, goals: Goals) -> Self {
         self.goals = goals;
+        self
+    }
+
+    /// Sets what a stalemate means.
+    pub fn stalemate(mut self, rule: Stalemate) -> Self {
+        self.stalemate = rule;
         self
     }
 

@@ -2,7 +2,7 @@
 
 use crate::{
     Bitboards, Color, Config, Legality, Move, MoveList, Outcome, Position, PositionError,
-    Termination,
+    Stalemate, Termination,
 };
 use citadel_geometry::{Bitboard, Square};
 
@@ -87,12 +87,16 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     #[inline(always)]
     fn update_rights(_pos: &mut Position<Self>, _m: &Move) {}
 
-    /// The outcome when the side to move has no legal move.
+    /// The outcome when the side to move has no legal move: checkmate, or stalemate as the
+    /// game's [`Config::stalemate`] rule says.
     fn no_moves(pos: &Position<Self>) -> Outcome {
         if pos.in_check() {
             Outcome::win(pos.turn().other(), Termination::Checkmate)
         } else {
-            Outcome::draw(Termination::Stalemate)
+            match Self::config().stalemate {
+                Stalemate::Draw => Outcome::draw(Termination::Stalemate),
+                Stalemate::Loss => Outcome::win(pos.turn().other(), Termination::Stalemate),
+            }
         }
     }
 

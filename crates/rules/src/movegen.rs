@@ -290,8 +290,18 @@ impl<G: Game> Position<G> {
     /// The outcome including the draws that end games in play: threefold repetition, the
     /// move-count rule and insufficient material.
     pub fn outcome_with_draws(&self) -> Option<Outcome> {
-        if let Some(o) = self.outcome() {
+        self.outcome_among(&self.legal_moves())
+    }
+
+    /// [`outcome_with_draws`](Self::outcome_with_draws) for a caller who has the position's
+    /// legal moves (`moves`, as [`legal_moves`](Self::legal_moves) gives them): the one
+    /// definition of how a game ends, used by play, replay and validation alike.
+    pub fn outcome_among(&self, moves: &MoveList) -> Option<Outcome> {
+        if let Some(o) = G::decided(self) {
             return Some(o);
+        }
+        if moves.is_empty() {
+            return Some(G::no_moves(self));
         }
         if self.repetitions() >= 2 {
             return Some(Outcome::draw(Termination::Repetition));

@@ -65,12 +65,20 @@ impl Outcome {
         }
     }
 
-    /// The PGN result string: `1-0`, `0-1` or `1/2-1/2`.
-    pub fn result(&self) -> &'static str {
+    /// The game's result: [`GameResult::WhiteWins`], [`GameResult::BlackWins`] or
+    /// [`GameResult::Draw`] (never `Unknown`).
+    ///
+    /// ```
+    /// use citadel_rules::{Color, GameResult, Outcome, Termination};
+    /// let o = Outcome::win(Color::Black, Termination::Checkmate);
+    /// assert_eq!(o.result(), GameResult::BlackWins);
+    /// assert_eq!(o.result().to_string(), "0-1");
+    /// ```
+    pub fn result(&self) -> GameResult {
         match self.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
+            Some(Color::White) => GameResult::WhiteWins,
+            Some(Color::Black) => GameResult::BlackWins,
+            None => GameResult::Draw,
         }
     }
 }
@@ -78,9 +86,61 @@ impl Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.winner {
-            Some(Color::White) => write!(f, "White wins by {}", self.termination.name()),
-            Some(Color::Black) => write!(f, "Black wins by {}", self.termination.name()),
+            Some(c) => write!(f, "{c} wins by {}", self.termination.name()),
             None => write!(f, "draw by {}", self.termination.name()),
         }
+    }
+}
+
+/// A game's result as records declare it (serialised as its PGN text).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum GameResult {
+    /// `1-0`.
+    #[cfg_attr(feature = "serde", serde(rename = "1-0"))]
+    WhiteWins,
+    /// `0-1`.
+    #[cfg_attr(feature = "serde", serde(rename = "0-1"))]
+    BlackWins,
+    /// `1/2-1/2`.
+    #[cfg_attr(feature = "serde", serde(rename = "1/2-1/2"))]
+    Draw,
+    /// `*`: unfinished or unknown.
+    #[default]
+    #[cfg_attr(feature = "serde", serde(rename = "*"))]
+    Unknown,
+}
+
+impl GameResult {
+    /// The PGN text: `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    /// Reads a PGN result text.
+    pub fn parse(s: &str) -> Option<GameResult> {
+        match s {
+            "1-0" => Some(GameResult::WhiteWins),
+            "0-1" => Some(GameResult::BlackWins),
+            "1/2-1/2" => Some(GameResult::Draw),
+            "*" => Some(GameResult::Unknown),
+            _ => None,
+        }
+    }
+
+    /// The result of a game that ended with `outcome`, or `Unknown` if it has not ended.
+    pub fn of(outcome: Option<Outcome>) -> GameResult {
+        outcome.map_or(GameResult::Unknown, |o| o.result())
+    }
+}
+
+impl std::fmt::Display for GameResult {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
     }
 }

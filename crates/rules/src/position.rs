@@ -87,13 +87,13 @@ impl Setup {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
     /// The side that just moved has its (sole) royal piece attacked.
-    #[error("the side not to move ({0:?}) is in check")]
+    #[error("the side not to move ({0}) is in check")]
     OppositeCheck(Color),
     /// A side has no royal piece.
-    #[error("{0:?} has no king")]
+    #[error("{0} has no king")]
     NoRoyal(Color),
     /// A side has more royal pieces than the game allows.
-    #[error("{0:?} has too many kings")]
+    #[error("{0} has too many kings")]
     TooManyRoyals(Color),
     /// A piece stands where the game does not allow it.
     #[error("{piece} cannot stand on {square}")]
@@ -155,7 +155,7 @@ pub enum PositionError {
         reason: EnPassantProblem,
     },
     /// A side has more pieces of a kind (or group of kinds) than the game allows.
-    #[error("{color:?} has more than {max} {piece}")]
+    #[error("{color} has more than {max} {piece}")]
     TooMany {
         /// The side.
         color: Color,

@@ -6,7 +6,7 @@
 //! promote to a ferz only, no castling, no en passant, the 70-move rule.
 
 use crate::fide;
-use crate::{Color, Config, Game, Outcome, Position, PositionError, Termination};
+use crate::{Color, Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
 use citadel_geometry::boards;
 use citadel_pieces::{catalog, PieceDef};
 use std::sync::OnceLock;
@@ -65,16 +65,6 @@ pub fn bare_king<G: Game>(pos: &Position<G>, both_bare_draw: bool) -> Option<Out
     }
 }
 
-/// The outcome with no legal move: the side to move loses, checkmated or stalemated.
-pub fn no_moves<G: Game>(pos: &Position<G>) -> Outcome {
-    let t = if pos.in_check() {
-        Termination::Checkmate
-    } else {
-        Termination::Stalemate
-    };
-    Outcome::win(pos.turn().other(), t)
-}
-
 /// Shatranj (calibration). Kinds: K Q(ferz) R B(alfil) N P, see [`kind`]. No rights.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Shatranj;
@@ -94,6 +84,7 @@ fn config() -> &'static Config {
             .promotion_zone(last, first)
             .promotes(kind::PAWN, &[kind::FERZ])
             .move_limit(140)
+            .stalemate(Stalemate::Loss)
     })
 }
 
@@ -106,10 +97,6 @@ impl Game for Shatranj {
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
         bare_king(pos, false)
-    }
-
-    fn no_moves(pos: &Position<Self>) -> Outcome {
-        no_moves(pos)
     }
 
     /// Two bare kings: neither side can mate, stalemate or bare the other.

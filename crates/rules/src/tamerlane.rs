@@ -20,7 +20,7 @@
 use crate::game::Changes;
 use crate::{
     Bitboards, Color, Config, Game, Goals, Legality, Move, MoveFlag, MoveList, Outcome, Piece,
-    Position, PositionError, Termination,
+    Position, PositionError, Stalemate, Termination,
 };
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
@@ -166,6 +166,7 @@ fn build() -> Tables {
         .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
         .pawns(&pawn_kinds)
         .promotion_zone(last[0], last[1])
+        .stalemate(Stalemate::Loss)
         .rights(rights::ALL.to_vec());
     for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
         let k = FIRST_PAWN + i as u8;
@@ -588,15 +589,6 @@ impl Game for Tamerlane {
     }
 
     /// No legal move loses: checkmate and stalemate both win for the other side.
-    fn no_moves(pos: &Position<Self>) -> Outcome {
-        let t = if pos.in_check() {
-            Termination::Checkmate
-        } else {
-            Termination::Stalemate
-        };
-        Outcome::win(pos.turn().other(), t)
-    }
-
     /// RULES.md's literal reading keeps `K`/`k` after that king is gone and `P1`/`P2` after
     /// the pawn of pawns is gone; such rights are moot and dropped (docs/rules/tamerlane.md).
     fn moot_rights(pos: &Position<Self>) -> u64 {

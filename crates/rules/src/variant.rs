@@ -96,7 +96,11 @@ impl std::str::FromStr for Variant {
     fn from_str(s: &str) -> Result<Self, String> {
         Variant::from_id(s).ok_or_else(|| {
             let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-            format!("unknown variant `{s}` (known: {})", ids.join(", "))
+            let mut shown: String = s.chars().take(80).collect();
+            if shown.len() < s.len() {
+                shown.push('…');
+            }
+            format!("unknown variant `{shown}` (known: {})", ids.join(", "))
         })
     }
 }

@@ -85,7 +85,7 @@ pub struct GameRecord<G: Game> {
 impl<G: Game> GameRecord<G> {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub fn result(&self) -> &'static str {
-        self.outcome.map_or("*", |o| o.result())
+        self.outcome.map_or("*", |o| o.result().as_str())
     }
 }
 
@@ -94,10 +94,7 @@ impl<G: citadel_notation::SanDialect> GameRecord<G> {
     /// The game as a record: the caller's tags, then `Result`, `Variant`, `SetUp` and `FEN`
     /// when the start is not the game's start position, and `Termination`; the moves in SAN.
     pub fn record(&self) -> citadel_notation::record::Record {
-        self.record_as(
-            self.result(),
-            self.outcome.map(|o| o.termination.name()),
-        )
+        self.record_as(self.result(), self.outcome.map(|o| o.termination.name()))
     }
 
     /// As [`GameRecord::record`], with a result the rules did not decide — e.g. an

@@ -67,7 +67,7 @@ fn no_legal_move_gives_the_outcome() {
     let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
     assert_eq!(r.best, None);
     assert_eq!(r.score, -MATE);
-    assert_eq!(r.outcome.map(|o| o.result()), Some("0-1"));
+    assert_eq!(r.outcome.map(|o| o.result().as_str()), Some("0-1"));
     // stalemate is a draw in chess
     let pos = fen::parse::<Chess>("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").unwrap();
     let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));

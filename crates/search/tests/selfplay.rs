@@ -20,7 +20,7 @@ fn replay<G: SanDialect>(rec: &GameRecord<G>) -> Result<String, String> {
         return Err(format!("replayed moves differ:\n{text}"));
     }
     replay::validate(&back[0]).map_err(|e| format!("{e}\n{text}"))?;
-    let got = played.outcome.map_or("*", |o| o.result());
+    let got = played.outcome.map_or("*", |o| o.result().as_str());
     if got != rec.result() {
         return Err(format!(
             "replayed game ends {got}, record says {}",

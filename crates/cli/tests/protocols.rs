@@ -228,7 +228,7 @@ fn uci_game<G: SanDialect>(id: &str, seed: u64) -> usize {
     let mut pos = fen::start::<G>();
     let mut moves: Vec<String> = Vec::new();
     while pos.outcome_with_draws().is_none() && moves.len() < 1000 {
-        let text = if moves.len().is_multiple_of(2) {
+        let text = if moves.len() % 2 == 0 {
             e.send(&format!("position startpos moves {}", moves.join(" ")));
             e.send("go depth 1");
             let best = e.expect(|l| l.starts_with("bestmove"));

@@ -6,6 +6,8 @@ use crate::{
 use citadel_geometry::{Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
 
+mod tactical;
+
 /// What decides the legality of the side to move's moves: its sole royal piece (if it has
 /// exactly one), whether that piece is attacked, and the pieces that may be pinned to it.
 #[derive(Clone, Copy, Debug)]

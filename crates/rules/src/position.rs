@@ -5,6 +5,8 @@ use crate::{Color, Config, Game, Move, MoveFlag, Piece};
 use citadel_geometry::{Bitboard, Square};
 use std::marker::PhantomData;
 
+mod null_move;
+
 /// Most kinds a game may have.
 pub const MAX_KINDS: usize = 32;
 

@@ -1,0 +1,107 @@
+//! Capture and promotion generation (for a quiescence search): the legal moves that take
+//! an enemy piece or promote, without the quiet ones.
+
+use crate::{Game, Move, MoveFlag, MoveList, Piece, Position};
+use citadel_geometry::Bitboard;
+
+impl<G: Game> Position<G> {
+    /// Whether `m` (a move of the side to move) is tactical: it lands on an enemy piece,
+    /// captures en passant, or promotes. [`generate_tactical`](Self::generate_tactical)
+    /// gives exactly the legal moves for which this holds.
+    #[inline(always)]
+    pub fn is_tactical(&self, m: &Move) -> bool {
+        m.promotion.is_some()
+            || m.flag == MoveFlag::EnPassant
+            || self.bitboards().color[self.turn().other().index()].contains(m.to)
+    }
+
+    /// Fills `out` with the legal tactical moves ([`is_tactical`](Self::is_tactical)): the
+    /// same moves as [`generate`](Self::generate) keeps when filtered by it, found without
+    /// generating the quiet moves of the regular pieces.
+    pub fn generate_tactical(&self, out: &mut MoveList) {
+        out.clear();
+        if G::decided(self).is_some() {
+            return;
+        }
+        let lg = self.legality();
+        let cfg = self.config();
+        let geo = cfg.geometry();
+        let us = self.turn();
+        let bb = self.bitboards();
+        let occ = bb.occupied();
+        let enemy = bb.color[us.other().index()] & !G::immune(bb);
+        let inert = G::inert(bb);
+        let zone = cfg.promotion_zone[us.index()];
+        let ep = if cfg.en_passant {
+            self.ep_square()
+        } else {
+            None
+        };
+        for from in bb.color[us.index()] {
+            let Some(Piece { kind, .. }) = self.piece_at(from) else {
+                continue;
+            };
+            let cp = cfg.pieces.piece(us.index(), kind as usize);
+            let land = cfg.landing[kind as usize];
+            let promotes = !cfg.promotions[kind as usize].is_empty();
+            let (quiet, attacks) = cp.targets(geo, from, occ);
+            let caps = if inert.contains(from) {
+                Bitboard::EMPTY
+            } else {
+                attacks & enemy & land
+            };
+            let mut targets = caps;
+            if promotes && zone.any() {
+                let mut q = quiet;
+                if self.unmoved().contains(from) {
+                    q |= cp.first_targets(geo, from, occ);
+                }
+                targets |= q & land & zone;
+            }
+            for to in targets {
+                self.push_regular(&lg, kind, Move::new(from, to), out);
+            }
+            if cfg.is_pawn(kind) {
+                if promotes && cfg.double_step[us.index()].contains(from) {
+                    let fwd = cfg.forward[us.index()];
+                    if let (Some(mid), Some(to)) =
+                        (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd))
+                    {
+                        if zone.contains(to)
+                            && !occ.contains(mid)
+                            && !occ.contains(to)
+                            && land.contains(to)
+                        {
+                            self.push_regular(
+                                &lg,
+                                kind,
+                                Move::with_flag(from, to, MoveFlag::DoubleStep),
+                                out,
+                            );
+                        }
+                    }
+                }
+                if let Some(e) = ep {
+                    if attacks.contains(e) && !occ.contains(e) && !inert.contains(from) {
+                        let victim = self.ep_victim(e);
+                        if victim.is_some_and(|v| {
+                            enemy.contains(v)
+                                && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))
+                        }) {
+                            self.push_regular(
+                                &lg,
+                                kind,
+                                Move::with_flag(from, e, MoveFlag::EnPassant),
+                                out,
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        // the game's special moves, kept when tactical (a hook that allows a quiet special
+        // move only when there is no other move may add it here: it is dropped as quiet)
+        G::special_moves(self, &lg, out);
+        out.retain(|m| self.is_tactical(m));
+    }
+}

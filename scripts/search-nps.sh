@@ -19,10 +19,12 @@ positions=(
   "shatranj|7|r2kq2r/p1pp1ppp/1pnpbn2/8/8/2NBBN2/PPPP1PPP/R2KQ2R w - - 2 9"
 )
 depth_override=${DEPTH:-}
+plus=${PLUS:-0}
 printf "%-17s" game; for b in "${bins[@]}"; do printf " %22s" "$(basename "$(dirname "$b")")/nps(nodes)"; done; echo "  ratio"
 for entry in "${positions[@]}"; do
   IFS='|' read -r game depth fen <<<"$entry"
   [ -n "$depth_override" ] && depth=$depth_override
+  depth=$((depth + plus))
   declare -A res=()
   for ((r = 0; r < rounds; r++)); do
     for i in "${!bins[@]}"; do

@@ -28,7 +28,7 @@ pub enum Contestant<G: SanDialect> {
 impl<G: SanDialect> Contestant<G> {
     /// A contestant for a built-in player; `clock`: the match has a clock (which then sets
     /// the time of an engine without a depth or node limit).
-    pub fn builtin(p: Player, hash_mb: usize, seed: u64, clock: bool) -> Self {
+    pub fn builtin(p: Player, hash_mb: usize, threads: usize, seed: u64, clock: bool) -> Self {
         match p {
             Player::Engine(l) => {
                 let name = if clock && l.depth.is_none() && l.nodes.is_none() {
@@ -36,7 +36,9 @@ impl<G: SanDialect> Contestant<G> {
                 } else {
                     format!("citadel ({p})")
                 };
-                Contestant::Citadel(Box::new(Searcher::new(hash_mb)), l, name)
+                let mut s = Searcher::new(hash_mb);
+                s.set_threads(threads);
+                Contestant::Citadel(Box::new(s), l, name)
             }
             Player::Random => {
                 Contestant::Random(Box::new(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed)))
@@ -204,14 +206,13 @@ pub fn play_game<G: SanDialect>(
             Contestant::Citadel(s, limits, _) => {
                 let mut l = *limits;
                 if let (Some((own, _, inc)), None, None) = (clock, l.depth, l.nodes) {
-                    l.movetime = Some(
-                        Clock {
-                            remaining: own,
-                            increment: inc,
-                            moves_to_go: None,
-                        }
-                        .budget(),
-                    );
+                    l.movetime = None;
+                    Clock {
+                        remaining: own,
+                        increment: inc,
+                        moves_to_go: None,
+                    }
+                    .apply(&mut l);
                 }
                 match s.search(&pos, &l).best {
                     Some(m) => Answer::Move(session::protocol_move(&pos, &m)),

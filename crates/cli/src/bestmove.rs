@@ -29,6 +29,9 @@ pub struct Args {
     /// Transposition table size in MB (1 to 16384).
     #[arg(long, default_value_t = 64, value_parser = crate::in_range::<u32>(1, 16384))]
     hash: u32,
+    /// Search threads (Lazy SMP; 1 is deterministic).
+    #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
+    threads: u32,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -73,8 +76,10 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         depth: a.depth,
         nodes: a.nodes,
         movetime: a.movetime.map(std::time::Duration::from_millis),
+        soft: None,
     };
     let mut s = Searcher::<G>::new(a.hash as usize);
+    s.set_threads(a.threads as usize);
     let r = s.search(&pos, &limits);
     let (bestmove, coordinate) = match r.best {
         Some(m) => {

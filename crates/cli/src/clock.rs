@@ -1,5 +1,6 @@
 //! Time management: how long to think on one move, from a chess clock.
 
+use citadel_search::Limits;
 use std::time::Duration;
 
 /// The side to move's clock as a protocol reports it.
@@ -26,6 +27,21 @@ impl Clock {
         let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
         let share = left / (moves + 1) + self.increment * 3 / 4;
         share.min(left * 2 / 5).max(Duration::from_millis(1))
+    }
+
+    /// The most the search may take on this move when its best move keeps changing: three
+    /// budgets, but never more than two fifths of what is left after the overhead.
+    pub fn hard_limit(&self) -> Duration {
+        let left = self.remaining.saturating_sub(OVERHEAD);
+        (self.budget() * 3).min(left * 2 / 5).max(self.budget())
+    }
+
+    /// Sets the search's time limits from the clock: the budget as the soft limit, the hard
+    /// limit as its most (or less, when `limits` already has a shorter fixed time).
+    pub fn apply(&self, limits: &mut Limits) {
+        let hard = self.hard_limit();
+        limits.movetime = Some(limits.movetime.map_or(hard, |m| m.min(hard)));
+        limits.soft = Some(self.budget().min(hard));
     }
 }
 
@@ -58,6 +74,25 @@ mod tests {
             };
             let b = c.budget();
             assert!(b <= ms(left.max(1)), "{left} ms left: {b:?}");
+        }
+    }
+
+    #[test]
+    fn the_hard_limit_is_a_few_budgets_within_what_is_left() {
+        for (left, inc) in [(60_000, 10), (1_000, 10), (50, 0), (300_000, 2_000)] {
+            let c = Clock {
+                remaining: ms(left),
+                increment: ms(inc),
+                moves_to_go: None,
+            };
+            let (b, h) = (c.budget(), c.hard_limit());
+            assert!(
+                h >= b && h <= b * 3 && h <= ms(left.max(1)),
+                "{left}: {b:?} {h:?}"
+            );
+            let mut l = Limits::default();
+            c.apply(&mut l);
+            assert_eq!((l.soft, l.movetime), (Some(b), Some(h)));
         }
     }
 

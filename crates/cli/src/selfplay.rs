@@ -87,6 +87,12 @@ pub struct MatchArgs {
     /// Material values replaced for the second player, same form.
     #[arg(long)]
     opponent_values: Option<String>,
+    /// Search threads of the first player when it is Citadel's engine (Lazy SMP).
+    #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
+    engine_threads: u32,
+    /// Search threads of the second player when it is Citadel's engine.
+    #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
+    opponent_threads: u32,
     /// Print the per-game lines too.
     #[arg(long)]
     verbose: bool,
@@ -214,6 +220,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         opening_plies: a.play.opening_plies,
         max_plies: a.play.max_plies,
         values,
+        threads: [a.engine_threads as usize, a.opponent_threads as usize],
         ..GameSettings::default()
     };
     let mut out = match &a.out {
@@ -278,7 +285,12 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
 }
 
 /// A player of an arbitrated match.
-fn contestant<G: SanDialect>(text: &str, seed: u64, clock: bool) -> Result<Contestant<G>, Failure> {
+fn contestant<G: SanDialect>(
+    text: &str,
+    seed: u64,
+    clock: bool,
+    threads: u32,
+) -> Result<Contestant<G>, Failure> {
     match EngineSpec::parse(text) {
         Some(spec) => {
             let spec = spec.map_err(Failure)?;
@@ -290,6 +302,7 @@ fn contestant<G: SanDialect>(text: &str, seed: u64, clock: bool) -> Result<Conte
             Ok(Contestant::builtin(
                 p,
                 GameSettings::default().hash_mb,
+                threads as usize,
                 seed,
                 clock,
             ))
@@ -314,8 +327,13 @@ fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         tc,
         movetime: std::time::Duration::from_millis(a.movetime.max(1)),
     };
-    let mut first = contestant::<G>(&a.engine, a.play.seed, tc.is_some())?;
-    let mut second = contestant::<G>(&a.opponent, a.play.seed.wrapping_add(1), tc.is_some())?;
+    let mut first = contestant::<G>(&a.engine, a.play.seed, tc.is_some(), a.engine_threads)?;
+    let mut second = contestant::<G>(
+        &a.opponent,
+        a.play.seed.wrapping_add(1),
+        tc.is_some(),
+        a.opponent_threads,
+    )?;
     let (n1, n2) = (first.name(), second.name());
     let start = fen::start::<G>();
     let mut out = match &a.out {

@@ -68,6 +68,8 @@ pub trait Session: Send {
     fn frame(&self) -> (u8, u8);
     /// Replaces the transposition table with one of about `mb` megabytes.
     fn set_hash(&mut self, mb: usize);
+    /// Searches with `n` threads from now on.
+    fn set_threads(&mut self, n: usize);
     /// Forgets what earlier searches learnt.
     fn clear(&mut self);
     /// Starts searching the current position on a new thread. With `wait_for_stop`
@@ -93,6 +95,7 @@ struct GameSession<G: SanDialect> {
     pos: Position<G>,
     searcher: Option<Searcher<G>>,
     hash_mb: usize,
+    threads: usize,
     stop: Arc<AtomicBool>,
     thread: Option<JoinHandle<Searcher<G>>>,
 }
@@ -104,6 +107,7 @@ impl<G: SanDialect> GameSession<G> {
             pos: fen::start::<G>(),
             searcher: Some(Searcher::new(hash_mb)),
             hash_mb,
+            threads: 1,
             stop: Arc::new(AtomicBool::new(false)),
             thread: None,
         }
@@ -218,7 +222,14 @@ impl<G: SanDialect> Session for GameSession<G> {
     fn set_hash(&mut self, mb: usize) {
         self.join();
         self.hash_mb = mb;
-        self.searcher = Some(Searcher::new(mb));
+        let mut s = Searcher::new(mb);
+        s.set_threads(self.threads);
+        self.searcher = Some(s);
+    }
+
+    fn set_threads(&mut self, n: usize) {
+        self.threads = n;
+        self.searcher().set_threads(n);
     }
 
     fn clear(&mut self) {

@@ -22,6 +22,8 @@ pub struct Args {
 /// Transposition table size at start-up, in MB.
 const DEFAULT_HASH: usize = 16;
 const MAX_HASH: usize = 4096;
+/// Most search threads the `Threads` option accepts.
+const MAX_THREADS: usize = 256;
 
 /// Writes one protocol line and flushes; a closed pipe ends the engine.
 pub fn send(line: &str) {
@@ -63,6 +65,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     let mut engine = Uci {
         session: session::new(variant, DEFAULT_HASH),
         hash_mb: DEFAULT_HASH,
+        threads: 1,
         infinite: false,
     };
     for line in std::io::stdin().lock().lines() {
@@ -79,6 +82,8 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 struct Uci {
     session: Box<dyn Session>,
     hash_mb: usize,
+    /// Search threads (`Threads`).
+    threads: usize,
     /// Whether the last `go` was `go infinite` (it ends only with `stop`).
     infinite: bool,
 }
@@ -110,6 +115,9 @@ impl Uci {
                 ));
                 send(&format!(
                     "option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"
+                ));
+                send(&format!(
+                    "option name Threads type spin default 1 min 1 max {MAX_THREADS}"
                 ));
                 send("option name Clear Hash type button");
                 send("uciok");
@@ -170,7 +178,10 @@ impl Uci {
         };
         match (name.to_ascii_lowercase().as_str(), value) {
             ("uci_variant", Some(v)) => match v.parse::<Variant>() {
-                Ok(var) => self.session = session::new(var, self.hash_mb),
+                Ok(var) => {
+                    self.session = session::new(var, self.hash_mb);
+                    self.session.set_threads(self.threads);
+                }
                 Err(_) => error(&format!(
                     "UCI_Variant: unknown game `{}` (one of: {})",
                     cut(v),
@@ -184,10 +195,21 @@ impl Uci {
                 }
                 _ => error(&format!("Hash: `{}` is not a size 1..{MAX_HASH}", cut(v))),
             },
+            ("threads", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    self.session.set_threads(n);
+                }
+                _ => error(&format!(
+                    "Threads: `{}` is not a count 1..{MAX_THREADS}",
+                    cut(v)
+                )),
+            },
             ("clear hash", _) => self.session.clear(),
             (_, None)
                 if name.eq_ignore_ascii_case("uci_variant")
-                    || name.eq_ignore_ascii_case("hash") =>
+                    || name.eq_ignore_ascii_case("hash")
+                    || name.eq_ignore_ascii_case("threads") =>
             {
                 error(&format!("setoption name {name} needs a value"))
             }
@@ -265,13 +287,12 @@ impl Uci {
         };
         self.infinite = infinite;
         if let (Some(t), false) = (time, infinite) {
-            let budget = Clock {
+            Clock {
                 remaining: Duration::from_millis(t),
                 increment: Duration::from_millis(inc),
                 moves_to_go: mtg,
             }
-            .budget();
-            limits.movetime = Some(limits.movetime.map_or(budget, |m| m.min(budget)));
+            .apply(&mut limits);
         }
         self.session.start(
             limits,

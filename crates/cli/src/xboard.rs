@@ -339,15 +339,13 @@ impl Engine {
                 increment: inc,
                 moves_to_go,
             };
-            limits.movetime = Some(clock.budget());
+            clock.apply(&mut limits);
         } else if let Some(t) = self.own_time {
-            limits.movetime = Some(
-                Clock {
-                    remaining: t,
-                    ..Clock::default()
-                }
-                .budget(),
-            );
+            Clock {
+                remaining: t,
+                ..Clock::default()
+            }
+            .apply(&mut limits);
         } else if self.depth.is_none() {
             limits.movetime = Some(Duration::from_secs(5));
         }

@@ -163,6 +163,8 @@ pub struct GameSettings {
     /// Material values replaced for each player (first player, second player), by piece
     /// name — for measuring values by self-play; empty: the game's own values.
     pub values: [Vec<(String, i32)>; 2],
+    /// Search threads of each player's engine (first player, second player).
+    pub threads: [usize; 2],
 }
 
 impl Default for GameSettings {
@@ -172,6 +174,7 @@ impl Default for GameSettings {
             max_plies: 600,
             hash_mb: 16,
             values: [Vec::new(), Vec::new()],
+            threads: [1, 1],
         }
     }
 }
@@ -188,10 +191,14 @@ pub fn play_game<G: Game>(
 ) -> GameRecord<G> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut engines: [Option<Searcher<G>>; 2] = [0, 1].map(|c| match players[c] {
-        Player::Engine(_) => Some(Searcher::<G>::with_evaluator(
-            settings.hash_mb,
-            Evaluator::with_values::<G>(&settings.values[c]),
-        )),
+        Player::Engine(_) => {
+            let mut s = Searcher::<G>::with_evaluator(
+                settings.hash_mb,
+                Evaluator::with_values::<G>(&settings.values[c]),
+            );
+            s.set_threads(settings.threads[c]);
+            Some(s)
+        }
         Player::Random => None,
     });
     let mut pos = start.clone();
@@ -257,8 +264,8 @@ impl Tally {
 }
 
 /// Plays `games` games between `a` and `b`, alternating colours (`a` is White in the even
-/// games); each pair of games shares its random opening. `settings.values` are `a`'s and
-/// `b`'s. `progress` sees every finished
+/// games); each pair of games shares its random opening. `settings.values` and
+/// `settings.threads` are `a`'s and `b`'s. `progress` sees every finished
 /// game with its number (from 0), whether `a` had White, and the tally so far.
 pub fn run_match<G: Game>(
     start: &Position<G>,
@@ -288,6 +295,7 @@ pub fn run_match<G: Game>(
         let mut by_colour = settings.clone();
         if !a_white {
             by_colour.values.swap(0, 1);
+            by_colour.threads.swap(0, 1);
         }
         let rec = play_game(
             start,

@@ -1,20 +1,24 @@
 //! The alpha-beta engine, generic over the games: iterative deepening, principal-variation
-//! search with aspiration windows, a transposition table, quiescence on captures and
-//! promotions, move ordering (hash move, MVV-LVA, killers, history), check extension,
-//! late-move reductions, futility pruning, mate-distance scoring, and draw detection by
-//! repetition and the move-count rule.
+//! search with aspiration windows, a transposition table shared by the threads of a Lazy SMP
+//! search, quiescence on captures and promotions (generated alone by the rules), move
+//! ordering (hash move, captures by MVV-LVA with losing captures last, killers, counter-moves,
+//! history), null-move pruning with zugzwang guards, bounded check extensions, internal
+//! iterative reduction, late-move reductions, futility pruning, mate-distance scoring, draw
+//! detection by repetition and the move-count rule, and time management with a soft and a
+//! hard limit.
 //!
 //! Every game's own terminal rules come from the rules crate: a position with no legal move
 //! is scored from [`Game::decided`] or [`Game::no_moves`] (checkmate, stalemate as a win or a
 //! loss, bare king, citadel draw or win), relative to the side to move; the search never
 //! special-cases a game.
 
-use crate::eval::Evaluator;
+use crate::eval::{Evaluator, LAZY_MARGIN};
 use crate::tt::{Bound, Table};
-use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, MAX_MOVES};
+use citadel_geometry::Bitboard;
+use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, Stalemate, MAX_MOVES};
 use serde::{Deserialize, Serialize};
 use std::marker::PhantomData;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -35,8 +39,13 @@ pub struct Limits {
     pub depth: Option<u32>,
     /// Most nodes.
     pub nodes: Option<u64>,
-    /// Most time.
+    /// Most time (the hard limit: the search stops when it is reached).
     pub movetime: Option<Duration>,
+    /// The time the search aims to use (from a clock): no new iteration starts after it,
+    /// a little earlier when the best move has stayed the same for several iterations and
+    /// later (up to `movetime`) when it has just changed.
+    #[serde(default)]
+    pub soft: Option<Duration>,
 }
 
 impl Limits {
@@ -146,9 +155,15 @@ struct Scored {
 const HASH_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
 const KILLER_SCORE: i32 = 1 << 27;
+const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
+/// Captures that lose material (the victim is worth less than the capturer and the target
+/// cell is defended) go after the quiet moves.
+const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
+/// Slots of the history and counter-move tables: colour, from cell, to cell.
+const FROM_TO: usize = 2 * 128 * 128;
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
 #[inline]
@@ -186,24 +201,53 @@ fn from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
+#[inline(always)]
+fn from_to(us: usize, m: &Move) -> usize {
+    (us * 128 + m.from.index()) * 128 + m.to.index()
+}
+
 /// The engine for game `G`: its tables live across searches (the transposition table
-/// keeps what earlier searches found).
+/// keeps what earlier searches found). With more than one thread
+/// ([`set_threads`](Self::set_threads)) it runs a Lazy SMP search: helper threads search
+/// the same root, sharing only the transposition table, and the main thread's result is
+/// returned; with one thread the search is deterministic.
 pub struct Searcher<G: Game> {
+    tt: Arc<Table>,
+    main: Worker<G>,
+    helpers: Vec<Worker<G>>,
+    stop_flag: Option<Arc<AtomicBool>>,
+}
+
+/// One thread's search state: everything but the transposition table.
+struct Worker<G: Game> {
+    id: usize,
     eval: Evaluator,
-    tt: Table,
+    tt: Arc<Table>,
     lists: Vec<MoveList>,
     order: Vec<[Scored; MAX_MOVES]>,
     killers: Vec<[Option<Move>; 2]>,
+    /// The move played at each ply (`None`: a null move), for counter-moves.
+    played: Vec<Option<Move>>,
     history: Vec<i32>,
+    counter: Vec<Option<Move>>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
     eval_cache: Vec<(u64, i32)>,
     nodes: u64,
     seldepth: usize,
+    root_depth: i32,
     stop: bool,
     deadline: Option<Instant>,
     node_limit: u64,
+    /// Raised by the user (e.g. UCI `stop`).
     stop_flag: Option<Arc<AtomicBool>>,
+    /// Raised by the main thread when it is done (helpers stop then).
+    group_stop: Option<Arc<AtomicBool>>,
+    /// Nodes of all threads, added every 1024 nodes (for progress reports).
+    shared_nodes: Option<Arc<AtomicU64>>,
+    /// Whether null-move pruning is sound in this game at all: not where the side to move
+    /// may be stalemated or bared into a loss with few pieces (checked per node too).
+    null_ok_game: bool,
     _game: PhantomData<G>,
 }
 
@@ -215,56 +259,42 @@ impl<G: Game> Searcher<G> {
 
     /// A searcher with its own evaluator (e.g. [`Evaluator::with_values`]).
     pub fn with_evaluator(hash_mb: usize, eval: Evaluator) -> Self {
-        let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
+        let tt = Arc::new(Table::new(hash_mb));
         Searcher {
-            eval,
-            tt: Table::new(hash_mb),
-            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
-            order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
-            killers: vec![[None; 2]; MAX_PLY + 1],
-            history: vec![0; 2 * 128 * 128],
-            pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
-            pv_len: vec![0; MAX_PLY + 1],
-            eval_cache: vec![(0, 0); EVAL_CACHE],
-            nodes: 0,
-            seldepth: 0,
-            stop: false,
-            deadline: None,
-            node_limit: u64::MAX,
+            main: Worker::new(0, eval, tt.clone()),
+            tt,
+            helpers: Vec::new(),
             stop_flag: None,
-            _game: PhantomData,
         }
     }
-}
 
-impl<G: Game> Searcher<G> {
+    /// Searches with `n` threads (at least 1): `n - 1` helper threads join the main one.
+    pub fn set_threads(&mut self, n: usize) {
+        let n = n.max(1);
+        self.helpers.truncate(n - 1);
+        while self.helpers.len() < n - 1 {
+            let id = self.helpers.len() + 1;
+            self.helpers
+                .push(Worker::new(id, self.main.eval.clone(), self.tt.clone()));
+        }
+    }
+
+    /// The number of threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.helpers.len() + 1
+    }
+
     /// The evaluator.
     pub fn evaluator(&self) -> &Evaluator {
-        &self.eval
-    }
-
-    /// The static evaluation, through a small cache keyed by the full Zobrist hash (the
-    /// evaluation depends only on the position, not on how it was reached).
-    #[inline]
-    fn static_eval(&mut self, pos: &Position<G>) -> i32 {
-        let key = pos.hash();
-        let i = key as usize & (EVAL_CACHE - 1);
-        let slot = self.eval_cache[i];
-        if slot.0 == key && key != 0 {
-            return slot.1;
-        }
-        let e = self.eval.evaluate(pos);
-        self.eval_cache[i] = (key, e);
-        e
+        &self.main.eval
     }
 
     /// Forgets everything learnt (transposition table, history, killers, evaluations).
     pub fn clear(&mut self) {
-        self.eval_cache.fill((0, 0));
         self.tt.clear();
-        self.history.fill(0);
-        for k in &mut self.killers {
-            *k = [None; 2];
+        self.main.clear();
+        for h in &mut self.helpers {
+            h.clear();
         }
     }
 
@@ -289,12 +319,133 @@ impl<G: Game> Searcher<G> {
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         let start = Instant::now();
+        self.tt.new_search();
+        self.main.stop_flag = self.stop_flag.clone();
+        if self.helpers.is_empty() {
+            self.main.group_stop = None;
+            self.main.shared_nodes = None;
+            return self.main.iterate(root, limits, start, on_iteration);
+        }
+        let group = Arc::new(AtomicBool::new(false));
+        let total = Arc::new(AtomicU64::new(0));
+        self.main.group_stop = None;
+        self.main.shared_nodes = Some(total.clone());
+        let helper_limits = Limits {
+            depth: limits.depth,
+            ..Limits::default()
+        };
+        let stop_flag = self.stop_flag.clone();
+        let main = &mut self.main;
+        let helpers = &mut self.helpers;
+        let mut result = std::thread::scope(|s| {
+            for h in helpers.iter_mut() {
+                h.group_stop = Some(group.clone());
+                h.stop_flag = stop_flag.clone();
+                h.shared_nodes = Some(total.clone());
+                let root = root.clone();
+                let lim = helper_limits;
+                s.spawn(move || {
+                    h.iterate(&root, &lim, start, &mut |_| {});
+                });
+            }
+            let r = main.iterate(root, limits, start, on_iteration);
+            group.store(true, Ordering::Relaxed);
+            r
+        });
+        result.nodes += self.helpers.iter().map(|h| h.nodes).sum::<u64>();
+        result
+    }
+}
+
+impl<G: Game> Worker<G> {
+    fn new(id: usize, eval: Evaluator, tt: Arc<Table>) -> Self {
+        let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
+        let cfg = G::config();
+        Worker {
+            id,
+            eval,
+            tt,
+            lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
+            order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
+            killers: vec![[None; 2]; MAX_PLY + 1],
+            played: vec![None; MAX_PLY + 1],
+            history: vec![0; FROM_TO],
+            counter: vec![None; FROM_TO],
+            pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
+            pv_len: vec![0; MAX_PLY + 1],
+            eval_cache: vec![(0, 0); EVAL_CACHE],
+            nodes: 0,
+            seldepth: 0,
+            root_depth: 0,
+            stop: false,
+            deadline: None,
+            node_limit: u64::MAX,
+            stop_flag: None,
+            group_stop: None,
+            shared_nodes: None,
+            null_ok_game: cfg.royal != 0,
+            _game: PhantomData,
+        }
+    }
+
+    fn clear(&mut self) {
+        self.eval_cache.fill((0, 0));
+        self.history.fill(0);
+        self.counter.fill(None);
+        for k in &mut self.killers {
+            *k = [None; 2];
+        }
+    }
+
+    /// The static evaluation, through a small cache keyed by the full Zobrist hash (the
+    /// evaluation depends only on the position, not on how it was reached).
+    #[inline]
+    fn static_eval(&mut self, pos: &Position<G>) -> i32 {
+        let key = pos.hash();
+        let i = key as usize & (EVAL_CACHE - 1);
+        let slot = self.eval_cache[i];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        let e = self.eval.evaluate(pos);
+        self.eval_cache[i] = (key, e);
+        e
+    }
+
+    /// The static evaluation for standing pat in the quiescence search: the quick estimate
+    /// (bounded by the margin) when it is far enough outside the window, else the full one.
+    #[inline]
+    fn stand_pat(&mut self, pos: &Position<G>, alpha: i32, beta: i32) -> i32 {
+        let key = pos.hash();
+        let slot = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        if slot.0 == key && key != 0 {
+            return slot.1;
+        }
+        if let Some(q) = self.eval.quick(pos) {
+            if q - LAZY_MARGIN >= beta {
+                return q - LAZY_MARGIN;
+            }
+            if q + LAZY_MARGIN <= alpha {
+                return q + LAZY_MARGIN;
+            }
+        }
+        self.static_eval(pos)
+    }
+
+    /// Iterative deepening from `root`; helpers (id > 0) start one ply deeper every other
+    /// thread, so that the threads spread over depths.
+    fn iterate(
+        &mut self,
+        root: &Position<G>,
+        limits: &Limits,
+        start: Instant,
+        on_iteration: &mut dyn FnMut(&SearchResult),
+    ) -> SearchResult {
         self.deadline = limits.movetime.map(|t| start + t);
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.seldepth = 0;
         self.stop = false;
-        self.tt.new_search();
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -341,7 +492,13 @@ impl<G: Game> Searcher<G> {
         let mut score: i32 = 0;
         let mut completed = 0;
         let mut pv = vec![moves[0]];
-        for depth in 1..=max_depth {
+        let mut stable = 0;
+        let first_depth = if self.id % 2 == 1 && max_depth > 1 {
+            2
+        } else {
+            1
+        };
+        for depth in first_depth..=max_depth {
             let mut delta = 40;
             let (mut alpha, mut beta) = if depth >= 4 && score.abs() < MATE_BOUND {
                 (score - delta, score + delta)
@@ -349,6 +506,7 @@ impl<G: Game> Searcher<G> {
                 (-INF, INF)
             };
             let first = moves[0];
+            self.root_depth = depth as i32;
             let s = loop {
                 let (s, changed) = self.root(&mut pos, &mut moves, depth as i32, alpha, beta);
                 if self.stop {
@@ -371,17 +529,26 @@ impl<G: Game> Searcher<G> {
             };
             let Some(s) = s else { break };
             score = s;
+            stable = if completed > 0 && moves[0] == first {
+                stable + 1
+            } else {
+                0
+            };
             completed = depth;
             pv = self.root_pv();
             if pv.first() != Some(&moves[0]) {
                 pv = vec![moves[0]];
             }
+            let nodes = match &self.shared_nodes {
+                Some(t) => t.load(Ordering::Relaxed) + (self.nodes & 1023),
+                None => self.nodes,
+            };
             on_iteration(&SearchResult {
                 best: Some(moves[0]),
                 score,
                 depth,
                 seldepth: self.seldepth as u32,
-                nodes: self.nodes,
+                nodes,
                 elapsed: start.elapsed(),
                 pv: pv.clone(),
                 outcome: None,
@@ -393,8 +560,23 @@ impl<G: Game> Searcher<G> {
                 if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
                     break;
                 }
-                if let (Some(t), Some(_)) = (limits.movetime, self.deadline) {
-                    if start.elapsed() * 2 > t {
+                let elapsed = start.elapsed();
+                if let Some(soft) = limits.soft {
+                    // aim at the soft limit: less when the best move is stable, more
+                    // (up to the hard limit) when it has just changed
+                    let scale = match stable {
+                        0 => 1.6,
+                        1 | 2 => 1.0,
+                        _ => 0.6,
+                    };
+                    if elapsed.as_secs_f64() > soft.as_secs_f64() * scale {
+                        break;
+                    }
+                } else if let Some(t) = limits.movetime {
+                    // a fixed time is used up, unless the best move has been the same for
+                    // four iterations and the next one (about twice as long as everything
+                    // so far) would not finish
+                    if stable >= 4 && elapsed * 5 > t * 2 {
                         break;
                     }
                 }
@@ -436,13 +618,14 @@ impl<G: Game> Searcher<G> {
         for i in 0..moves.len() {
             let m = moves[i];
             self.nodes += 1;
+            self.played[0] = Some(m);
             pos.play(m);
             let s = if i == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1)
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true)
             } else {
-                let mut s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, 1);
+                let mut s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, 1, true);
                 if s > alpha && s < beta && !self.stop {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1);
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true);
                 }
                 s
             };
@@ -485,12 +668,15 @@ impl<G: Game> Searcher<G> {
         if self.nodes >= self.node_limit {
             self.stop = true;
         } else if self.nodes & 1023 == 0 {
+            if let Some(t) = &self.shared_nodes {
+                t.fetch_add(1024, Ordering::Relaxed);
+            }
             if let Some(d) = self.deadline {
                 if Instant::now() >= d {
                     self.stop = true;
                 }
             }
-            if let Some(f) = &self.stop_flag {
+            for f in [&self.stop_flag, &self.group_stop].into_iter().flatten() {
                 if f.load(Ordering::Relaxed) {
                     self.stop = true;
                 }
@@ -498,8 +684,31 @@ impl<G: Game> Searcher<G> {
         }
     }
 
+    /// Whether passing is safe enough for null-move pruning here: the side to move has
+    /// pieces other than royals and pawns (two of them in games where being stalemated or
+    /// bared loses, where zugzwang decides more endgames).
+    fn null_safe(&self, pos: &Position<G>) -> bool {
+        if !self.null_ok_game {
+            return false;
+        }
+        let cfg = G::config();
+        let bb = pos.bitboards();
+        let ours = bb.color[pos.turn().index()];
+        let mut kinds = cfg.royal | cfg.pawns;
+        let mut plain = Bitboard::EMPTY;
+        while kinds != 0 {
+            plain |= bb.kind[kinds.trailing_zeros() as usize];
+            kinds &= kinds - 1;
+        }
+        let pieces = (ours & !plain).count();
+        match cfg.stalemate {
+            Stalemate::Draw => pieces >= 1,
+            Stalemate::Loss => pieces >= 2,
+        }
+    }
+
     /// Scores the moves of ply `ply` for ordering; returns how many were kept (all, or
-    /// only the tactical ones when `tactical_only`).
+    /// only the captures that do not lose material when `tactical_only`).
     fn order_moves(
         &mut self,
         pos: &Position<G>,
@@ -508,7 +717,12 @@ impl<G: Game> Searcher<G> {
         tactical_only: bool,
     ) -> usize {
         let us = pos.turn().index();
+        let them = pos.turn().other();
         let killers = self.killers[ply];
+        let counter = match (ply, self.played[ply.saturating_sub(1)]) {
+            (1.., Some(prev)) => self.counter[from_to(1 - us, &prev)],
+            _ => None,
+        };
         let list = &self.lists[ply];
         let order = &mut self.order[ply];
         let mut n = 0;
@@ -521,13 +735,25 @@ impl<G: Game> Searcher<G> {
                 HASH_SCORE
             } else if gain > 0 {
                 let mover = self.eval.code_value(pos.code_at(m.from));
-                CAPTURE_SCORE + gain * 16 - mover / 16
+                // a capture of a cheaper piece on a defended cell loses the difference
+                // (a one-step static exchange estimate)
+                let victim = gain;
+                if victim < mover && m.promotion.is_none() && pos.is_attacked(m.to, them) {
+                    if tactical_only {
+                        continue;
+                    }
+                    BAD_CAPTURE_SCORE + victim - mover
+                } else {
+                    CAPTURE_SCORE + gain * 16 - mover / 16
+                }
             } else if Some(*m) == killers[0] {
                 KILLER_SCORE + 1
             } else if Some(*m) == killers[1] {
                 KILLER_SCORE
+            } else if Some(*m) == counter {
+                COUNTER_SCORE
             } else {
-                self.history[(us * 128 + m.from.index()) * 128 + m.to.index()]
+                self.history[from_to(us, m)]
             };
             order[n] = Scored {
                 score,
@@ -547,6 +773,7 @@ impl<G: Game> Searcher<G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
+        null_allowed: bool,
     ) -> i32 {
         self.pv_len[ply] = ply;
         self.check_limits();
@@ -566,7 +793,8 @@ impl<G: Game> Searcher<G> {
             return alpha;
         }
         let in_check = pos.in_check();
-        if in_check {
+        // check extensions, bounded: none beyond twice the iteration's depth
+        if in_check && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
@@ -588,6 +816,31 @@ impl<G: Game> Searcher<G> {
                 }
             }
         }
+        if let Some(o) = G::decided(pos) {
+            return outcome_score(&o, pos.turn(), ply);
+        }
+        let mut futile = false;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            let e = self.static_eval(pos);
+            if depth <= 3 && e - 110 * depth >= beta {
+                return e;
+            }
+            // null-move pruning: if passing still fails high, so will a move
+            if null_allowed && depth >= 3 && e >= beta && self.null_safe(pos) {
+                let r = 3 + depth / 6;
+                self.played[ply] = None;
+                pos.play_null();
+                let s = -self.alphabeta(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                pos.undo_null();
+                if self.stop {
+                    return 0;
+                }
+                if s >= beta {
+                    return if s > MATE_BOUND { beta } else { s };
+                }
+            }
+            futile = depth <= 2 && e + 100 + 120 * depth <= alpha;
+        }
         self.lists[ply].clear();
         pos.generate(&mut self.lists[ply]);
         if self.lists[ply].is_empty() {
@@ -596,13 +849,9 @@ impl<G: Game> Searcher<G> {
         if pos.halfmove_clock() >= G::config().move_limit {
             return 0;
         }
-        let mut futile = false;
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = self.static_eval(pos);
-            if depth <= 3 && e - 110 * depth >= beta {
-                return e;
-            }
-            futile = depth <= 2 && e + 100 + 120 * depth <= alpha;
+        // internal iterative reduction: a node without a hash move is searched shallower
+        if hash_move.is_none() && depth >= 4 {
+            depth -= 1;
         }
         let n = self.order_moves(pos, ply, hash_move, false);
         let us = pos.turn().index();
@@ -614,7 +863,8 @@ impl<G: Game> Searcher<G> {
             let sc = self.order[ply][i];
             let m = self.lists[ply][sc.idx as usize];
             let quiet = sc.gain <= 0;
-            let killer = sc.score >= KILLER_SCORE && sc.score < CAPTURE_SCORE;
+            let killer = sc.score >= COUNTER_SCORE && sc.score < CAPTURE_SCORE;
+            self.played[ply] = Some(m);
             pos.play(m);
             let reducible = depth >= 3 && quiet && !killer && !in_check && searched >= 3;
             let prunable = futile && quiet && searched > 0;
@@ -624,7 +874,7 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             let s = if searched == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1)
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true)
             } else {
                 let mut r = 0;
                 if reducible && !gives_check {
@@ -636,12 +886,12 @@ impl<G: Game> Searcher<G> {
                         r -= 1;
                     }
                 }
-                let mut s = -self.alphabeta(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1);
+                let mut s = -self.alphabeta(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && r > 0 {
-                    s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, ply + 1);
+                    s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
                 }
                 if s > alpha && s < beta {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1);
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true);
                 }
                 s
             };
@@ -663,8 +913,10 @@ impl<G: Game> Searcher<G> {
                                 k[1] = k[0];
                                 k[0] = Some(m);
                             }
-                            let h =
-                                &mut self.history[(us * 128 + m.from.index()) * 128 + m.to.index()];
+                            if let Some(prev) = self.played[ply - 1] {
+                                self.counter[from_to(1 - us, &prev)] = Some(m);
+                            }
+                            let h = &mut self.history[from_to(us, &m)];
                             let bonus = depth * depth;
                             *h += bonus - *h * bonus / HISTORY_MAX;
                         }
@@ -702,21 +954,22 @@ impl<G: Game> Searcher<G> {
         let in_check = pos.in_check();
         let mut best = -INF;
         let mut stand = 0;
-        if !in_check {
+        self.lists[ply].clear();
+        if in_check {
+            // every evasion: a position without one is lost (or decided by the game)
+            pos.generate(&mut self.lists[ply]);
+            if self.lists[ply].is_empty() {
+                return outcome_score(&terminal(pos), pos.turn(), ply);
+            }
+        } else {
             // standing pat before generating: a stalemate here is left to the main search
-            stand = self.static_eval(pos);
+            stand = self.stand_pat(pos, alpha, beta);
             if stand >= beta {
                 return stand;
             }
-        }
-        self.lists[ply].clear();
-        pos.generate(&mut self.lists[ply]);
-        if self.lists[ply].is_empty() {
-            return outcome_score(&terminal(pos), pos.turn(), ply);
-        }
-        if !in_check {
             alpha = alpha.max(stand);
             best = stand;
+            pos.generate_tactical(&mut self.lists[ply]);
         }
         let n = self.order_moves(pos, ply, None, !in_check);
         for i in 0..n {
@@ -725,6 +978,7 @@ impl<G: Game> Searcher<G> {
                 continue;
             }
             let m = self.lists[ply][sc.idx as usize];
+            self.played[ply] = Some(m);
             pos.play(m);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
             pos.undo();

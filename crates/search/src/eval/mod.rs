@@ -57,6 +57,9 @@ const ADV_EG: [i32; 8] = [0, 30, 20, 12, 6, 3, 1, 0];
 const PASSED_MG: [i32; 8] = [0, 60, 40, 25, 15, 8, 4, 2];
 const PASSED_EG: [i32; 8] = [0, 150, 100, 60, 35, 20, 10, 5];
 const TEMPO: i32 = 10;
+/// How far [`Evaluator::quick`] may be from [`Evaluator::evaluate`] for a search to trust
+/// it outside its window (mobility and king safety rarely sum to more).
+pub const LAZY_MARGIN: i32 = 300;
 
 impl Evaluator {
     /// Builds the tables for game `G`.
@@ -295,6 +298,21 @@ impl Evaluator {
 
     /// The static evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate<G: Game>(&self, pos: &Position<G>) -> i32 {
+        self.terms(pos, true).unwrap_or(0)
+    }
+
+    /// A quick estimate of [`evaluate`](Self::evaluate) without the terms that need each
+    /// piece's moves (mobility and king safety, which [`LAZY_MARGIN`] bounds in practice),
+    /// or `None` when the game's goals may weigh in (a royal piece near a citadel that
+    /// draws, a piece near one that wins): then only the full evaluation will do.
+    pub fn quick<G: Game>(&self, pos: &Position<G>) -> Option<i32> {
+        self.terms(pos, false)
+    }
+
+    fn terms<G: Game>(&self, pos: &Position<G>, full: bool) -> Option<i32> {
+        if !full && !self.goals_quiet(pos) {
+            return None;
+        }
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
@@ -335,7 +353,11 @@ impl Evaluator {
                 mg[c] += v + i32::from(pm);
                 eg[c] += v + i32::from(pe);
                 let cp = set.piece(c, k);
-                let (quiet, att) = cp.targets(geo, sq, occ);
+                let (quiet, att) = if full {
+                    cp.targets(geo, sq, occ)
+                } else {
+                    (Bitboard::EMPTY, Bitboard::EMPTY)
+                };
                 attacks[c] |= att;
                 let pawn = self.pawns >> k & 1 != 0;
                 if !pawn && self.royal >> k & 1 == 0 {
@@ -366,7 +388,7 @@ impl Evaluator {
                     mg[c] += b;
                     eg[c] += b;
                 }
-                if self.mobile[k] {
+                if full && self.mobile[k] {
                     let reach = (quiet | (att & bb.color[them])).count() as i32;
                     let d = reach * 16 - self.avg_reach16[k];
                     mg[c] += MOB_W.0 * d / 16;
@@ -380,7 +402,7 @@ impl Evaluator {
             }
         }
         // king safety (middlegame): attacks on the zone, pawn shelter
-        for c in 0..2 {
+        for c in (0..2).filter(|_| full) {
             let them = 1 - c;
             if let Some(k) = royal_sq[c] {
                 if attackers[them] >= 2 {
@@ -410,12 +432,51 @@ impl Evaluator {
                 white += if win == 0 { bonus } else { -bonus };
             }
         }
-        white += self.goal_terms(pos, &attacks, white);
+        if full {
+            white += self.goal_terms(pos, &attacks, white);
+        } else {
+            white += self.strong_point_terms(pos);
+        }
         let tempo = TEMPO;
-        match pos.turn() {
+        Some(match pos.turn() {
             Color::White => white + tempo,
             Color::Black => -white + tempo,
+        })
+    }
+
+    /// Whether no goal term beyond the strong points can apply: no royal piece within four
+    /// steps of a citadel it draws in, no piece within three moves of a free citadel it wins
+    /// in.
+    fn goals_quiet<G: Game>(&self, pos: &Position<G>) -> bool {
+        let sp = &self.goals;
+        if let Some((_, dist)) = &sp.draw_citadels {
+            for c in Color::BOTH {
+                if pos
+                    .royals(c)
+                    .iter()
+                    .any(|r| dist[c.index()][r.index()] <= 4)
+                {
+                    return false;
+                }
+            }
         }
+        if let Some(sides) = &sp.win_citadels {
+            let bb = pos.bitboards();
+            let occ = bb.occupied();
+            for (c, cits) in sides.iter().enumerate() {
+                for sq in bb.color[c] {
+                    let k = ((pos.code_at(sq).max(1) - 1) >> 1) as usize;
+                    for (cell, by_kind) in cits {
+                        if !occ.contains(*cell)
+                            && by_kind.get(k).map_or(u8::MAX, |v| v[sq.index()]) <= 3
+                        {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// The game's goals (White's point of view), given each side's attacked cells and the
@@ -483,7 +544,13 @@ impl Evaluator {
                 t += if c == 0 { bonus } else { -bonus };
             }
         }
-        for &(cell, kinds) in &sp.strong_points {
+        t + self.strong_point_terms(pos)
+    }
+
+    /// The strong points' term (White's point of view).
+    fn strong_point_terms<G: Game>(&self, pos: &Position<G>) -> i32 {
+        let mut t = 0;
+        for &(cell, kinds) in &self.goals.strong_points {
             // a piece on a cell only some kinds may hold: a pawn a little, another piece more
             if let Some(p) = pos.piece_at(cell) {
                 let b = if kinds >> p.kind & 1 == 0 {

@@ -10,10 +10,15 @@
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
 //! - `match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] [--seed S]
-//!   [--out DIR]`: the engine in release mode against (a) a random mover at `MS` per move and
+//!   [--out DIR] [--base PATH [--threads N] [--base-threads N]]`: the engine in release mode against (a) a random mover at `MS` per move and
 //!   (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
 //!   line per match. With `--out` the games are written as PGN (`DIR/<id>-random.pgn`,
-//!   `DIR/<id>-depth.pgn`) and, where the CLI has `validate`, replayed through it.
+//!   `DIR/<id>-depth.pgn`) and, where the CLI has `validate`, replayed through it. With
+//!   `--base PATH` it instead plays the engine at `MS` per move against another build of
+//!   `citadel` (PATH, e.g. a copy of an older release binary, driven through `citadel uci`)
+//!   at the same time per move: the new-against-old test of an engine change. There
+//!   `--threads N` gives the new engine N threads and `--base-threads N` the old one (if it
+//!   has a `Threads` option).
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
 //!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
@@ -151,6 +156,9 @@ fn engine_match(args: &[String]) -> Result<(), String> {
     let weak = opt(args, "--weak").unwrap_or("2");
     let seed = opt(args, "--seed").unwrap_or("1");
     let out = opt(args, "--out");
+    let base = opt(args, "--base");
+    let threads = opt(args, "--threads").unwrap_or("1");
+    let base_threads = opt(args, "--base-threads");
     run(
         "build (release)",
         cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
@@ -175,6 +183,37 @@ fn engine_match(args: &[String]) -> Result<(), String> {
         .args(["help", "validate"])
         .output()
         .is_ok_and(|o| o.status.success());
+    if let Some(base) = base {
+        let mut opponent = format!("uci:{base} uci");
+        if let Some(t) = base_threads {
+            opponent.push_str(&format!(":Threads={t}"));
+        }
+        for id in &ids {
+            let mut cmd = Command::new(exe);
+            cmd.args(["match", "--variant", id, "--games", games, "--seed", seed]);
+            cmd.args([
+                "--engine",
+                &format!("movetime:{movetime}"),
+                "--opponent",
+                &opponent,
+            ]);
+            cmd.args(["--movetime", movetime, "--engine-threads", threads]);
+            let pgn = out.map(|d| format!("{d}/{id}-base.pgn"));
+            if let Some(p) = &pgn {
+                cmd.args(["--out", p]);
+            }
+            let status = cmd
+                .status()
+                .map_err(|e| format!("cannot run citadel: {e}"))?;
+            if !status.success() {
+                return Err(format!("match {id} against {base} failed ({status})"));
+            }
+            if let (Some(p), true) = (&pgn, has_validate) {
+                run("validate", Command::new(exe).args(["validate", p]))?;
+            }
+        }
+        return Ok(());
+    }
     for id in &ids {
         for (kind, engine, opponent) in [
             (
@@ -358,7 +397,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
-                 [--seed S] [--out DIR] | fuzz [--seconds N] [TARGET...]>"
+                 [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | fuzz [--seconds N] [TARGET...]>"
             );
             return ExitCode::from(2);
         }

@@ -218,6 +218,35 @@ pub struct Searcher<G: Game> {
     stop_flag: Option<Arc<AtomicBool>>,
 }
 
+/// Search techniques that can be switched off for a new-against-old match of one change
+/// (all on by default): the environment variable `CITADEL_SEARCH_OFF` lists the ones to
+/// leave out, comma-separated: `null` (null-move pruning), `lazy` (lazy stand-pat
+/// evaluation), `see` (losing captures ordered last and pruned in quiescence), `iir`
+/// (internal iterative reduction), `counter` (counter-move ordering). It is read when a
+/// searcher is made; no game is ever searched differently from another.
+#[derive(Clone, Copy, Debug)]
+struct Features {
+    null: bool,
+    lazy: bool,
+    see: bool,
+    iir: bool,
+    counter: bool,
+}
+
+impl Features {
+    fn from_env() -> Features {
+        let off = std::env::var("CITADEL_SEARCH_OFF").unwrap_or_default();
+        let on = |name: &str| !off.split(',').any(|w| w.trim() == name);
+        Features {
+            null: on("null"),
+            lazy: on("lazy"),
+            see: on("see"),
+            iir: on("iir"),
+            counter: on("counter"),
+        }
+    }
+}
+
 /// One thread's search state: everything but the transposition table.
 struct Worker<G: Game> {
     id: usize,
@@ -248,6 +277,7 @@ struct Worker<G: Game> {
     /// Whether null-move pruning is sound in this game at all: not where the side to move
     /// may be stalemated or bared into a loss with few pieces (checked per node too).
     null_ok_game: bool,
+    features: Features,
     _game: PhantomData<G>,
 }
 
@@ -384,6 +414,7 @@ impl<G: Game> Worker<G> {
             group_stop: None,
             shared_nodes: None,
             null_ok_game: cfg.royal != 0,
+            features: Features::from_env(),
             _game: PhantomData,
         }
     }
@@ -421,7 +452,7 @@ impl<G: Game> Worker<G> {
         if slot.0 == key && key != 0 {
             return slot.1;
         }
-        if let Some(q) = self.eval.quick(pos) {
+        if let Some(q) = self.eval.quick(pos).filter(|_| self.features.lazy) {
             if q - LAZY_MARGIN >= beta {
                 return q - LAZY_MARGIN;
             }
@@ -688,7 +719,7 @@ impl<G: Game> Worker<G> {
     /// pieces other than royals and pawns (two of them in games where being stalemated or
     /// bared loses, where zugzwang decides more endgames).
     fn null_safe(&self, pos: &Position<G>) -> bool {
-        if !self.null_ok_game {
+        if !self.null_ok_game || !self.features.null {
             return false;
         }
         let cfg = G::config();
@@ -719,8 +750,9 @@ impl<G: Game> Worker<G> {
         let us = pos.turn().index();
         let them = pos.turn().other();
         let killers = self.killers[ply];
+        let see = self.features.see;
         let counter = match (ply, self.played[ply.saturating_sub(1)]) {
-            (1.., Some(prev)) => self.counter[from_to(1 - us, &prev)],
+            (1.., Some(prev)) if self.features.counter => self.counter[from_to(1 - us, &prev)],
             _ => None,
         };
         let list = &self.lists[ply];
@@ -738,7 +770,7 @@ impl<G: Game> Worker<G> {
                 // a capture of a cheaper piece on a defended cell loses the difference
                 // (a one-step static exchange estimate)
                 let victim = gain;
-                if victim < mover && m.promotion.is_none() && pos.is_attacked(m.to, them) {
+                if see && victim < mover && m.promotion.is_none() && pos.is_attacked(m.to, them) {
                     if tactical_only {
                         continue;
                     }
@@ -850,7 +882,7 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         // internal iterative reduction: a node without a hash move is searched shallower
-        if hash_move.is_none() && depth >= 4 {
+        if self.features.iir && hash_move.is_none() && depth >= 4 {
             depth -= 1;
         }
         let n = self.order_moves(pos, ply, hash_move, false);

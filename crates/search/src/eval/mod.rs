@@ -323,7 +323,6 @@ impl Evaluator {
         let mut eg = [0i32; 2];
         let mut mat = [0i32; 2];
         let mut npm = 0;
-        let mut attacks = [Bitboard::EMPTY; 2];
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
         let mut pawn_bb = [Bitboard::EMPTY; 2];
@@ -353,12 +352,12 @@ impl Evaluator {
                 mg[c] += v + i32::from(pm);
                 eg[c] += v + i32::from(pe);
                 let cp = set.piece(c, k);
-                let (quiet, att) = if full {
+                // only the pieces mobility counts need their moves
+                let (quiet, att) = if full && self.mobile[k] {
                     cp.targets(geo, sq, occ)
                 } else {
                     (Bitboard::EMPTY, Bitboard::EMPTY)
                 };
-                attacks[c] |= att;
                 let pawn = self.pawns >> k & 1 != 0;
                 if !pawn && self.royal >> k & 1 == 0 {
                     npm += v;
@@ -433,7 +432,7 @@ impl Evaluator {
             }
         }
         if full {
-            white += self.goal_terms(pos, &attacks, white);
+            white += self.goal_terms(pos, white);
         } else {
             white += self.strong_point_terms(pos);
         }
@@ -479,9 +478,8 @@ impl Evaluator {
         true
     }
 
-    /// The game's goals (White's point of view), given each side's attacked cells and the
-    /// score so far.
-    fn goal_terms<G: Game>(&self, pos: &Position<G>, attacks: &[Bitboard; 2], score: i32) -> i32 {
+    /// The game's goals (White's point of view), given the score so far.
+    fn goal_terms<G: Game>(&self, pos: &Position<G>, score: i32) -> i32 {
         let sp = &self.goals;
         let bb = pos.bitboards();
         let mut t = 0;
@@ -498,7 +496,14 @@ impl Evaluator {
                     best = best.min(dist[loser][r.index()]);
                 }
                 if best != u8::MAX && best > 0 {
-                    let guarded = (goals[loser] & !attacks[1 - loser]).is_empty();
+                    // every such citadel attacked by the opponent (its pieces' moves, as the
+                    // rules' attack test sees them, without a game's immune cells)
+                    let set = &G::config().pieces;
+                    let occ = bb.occupied();
+                    let theirs = bb.color[1 - loser];
+                    let guarded = goals[loser]
+                        .iter()
+                        .all(|cell| set.attacked_by(cell, 1 - loser, occ, |k| bb.kind[k] & theirs));
                     let pull = match best {
                         1 if !guarded && stm == loser => 16,
                         1 => 10,

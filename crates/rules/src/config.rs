@@ -57,6 +57,8 @@ pub struct Config {
     pub rights: Rights,
     /// Zobrist keys.
     pub zobrist: Zobrist,
+    /// The start position read from `start_fen`, once.
+    start: std::sync::OnceLock<Setup>,
 }
 
 impl Config {
@@ -91,6 +93,7 @@ impl Config {
             start_fen,
             rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
+            start: std::sync::OnceLock::new(),
         }
     }
 
@@ -212,7 +215,7 @@ impl Config {
 
     /// The start position's setup, read from [`start_fen`](Self::start_fen).
     pub fn start_setup(&self) -> Setup {
-        crate::start::read(self)
+        self.start.get_or_init(|| crate::start::read(self)).clone()
     }
 
     /// Sets the move-count draw limit in plies.

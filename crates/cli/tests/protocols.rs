@@ -123,9 +123,45 @@ fn uci_handshake_lists_every_game() {
         assert!(opt.contains(&format!(" var {}", v.id())), "{opt}");
     }
     e.expect(|l| l.starts_with("option name Hash type spin"));
+    e.expect(|l| l == "option name Threads type spin default 1 min 1 max 256");
     e.expect(|l| l == "uciok");
     e.send("isready");
     e.expect(|l| l == "readyok");
+    e.quit();
+}
+
+#[test]
+fn uci_threads_search_with_two_threads_and_refuse_a_bad_count() {
+    let mut e = uci("persian-princess");
+    for bad in [
+        "setoption name Threads value 0",
+        "setoption name Threads value many",
+    ] {
+        e.send(bad);
+        let l = e.expect(|l| l.starts_with("info string error"));
+        assert!(l.contains("Threads"), "{l}");
+    }
+    e.send("setoption name Threads value 2");
+    e.send("position startpos moves e3e4");
+    e.send("go depth 4");
+    let best = e.expect(|l| l.starts_with("bestmove"));
+    let mut pos = fen::start::<citadel_rules::PersianPrincess>();
+    pos.play(coord::parse_move(&pos, "e3e4").unwrap());
+    let m = best.split_whitespace().nth(1).unwrap();
+    assert!(coord::parse_move(&pos, m).is_ok(), "{best}");
+    // a new game keeps the thread count, and stop still ends an infinite search
+    e.send("setoption name UCI_Variant value chess");
+    e.send("position startpos");
+    e.send("go infinite");
+    std::thread::sleep(Duration::from_millis(200));
+    let t0 = Instant::now();
+    e.send("stop");
+    e.expect(|l| l.starts_with("bestmove"));
+    assert!(
+        t0.elapsed() < Duration::from_millis(500),
+        "{:?}",
+        t0.elapsed()
+    );
     e.quit();
 }
 

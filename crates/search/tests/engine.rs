@@ -162,3 +162,54 @@ fn a_raised_stop_flag_ends_an_unlimited_search_with_a_legal_move() {
     );
     assert_eq!(*iterations.last().unwrap(), r.depth);
 }
+
+#[test]
+fn one_thread_is_deterministic_and_two_threads_find_a_legal_move() {
+    let pos = fen::parse::<PersianPrincess>(
+        "10f/1r3k1bnr1/1ppp1ppppp1/1f1nq6/4psb4/11/3SP6/3NQ2N3/1PPP1PPPPP1/1RFB1K1BFR1/11 w KQZkqz - 5 9",
+    )
+    .unwrap();
+    let run = |threads: usize| {
+        let mut s = Searcher::<PersianPrincess>::new(4);
+        s.set_threads(threads);
+        assert_eq!(s.threads(), threads);
+        s.search(&pos, &Limits::depth(5))
+    };
+    let (a, b) = (run(1), run(1));
+    assert_eq!(
+        (a.best, a.score, a.nodes, &a.pv),
+        (b.best, b.score, b.nodes, &b.pv)
+    );
+    let legal = pos.legal_moves();
+    let two = run(2);
+    assert!(legal.contains(&two.best.unwrap()), "{:?}", two.best);
+    assert_eq!(two.depth, 5);
+    let mut p = pos.clone();
+    for m in &two.pv {
+        assert!(p.legal_moves().contains(m), "PV move {m:?} illegal");
+        p.play(*m);
+    }
+}
+
+#[test]
+fn a_fixed_movetime_is_mostly_used_and_a_soft_limit_ends_sooner() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let mut s = Searcher::<Chess>::new(4);
+    let r = s.search(&pos, &Limits::movetime(300));
+    // used up unless the move was stable for four iterations (then at least two fifths)
+    assert!(r.elapsed >= Duration::from_millis(120), "{:?}", r.elapsed);
+    assert!(r.elapsed < Duration::from_millis(3_000), "{:?}", r.elapsed);
+    let limits = Limits {
+        movetime: Some(Duration::from_millis(20_000)),
+        soft: Some(Duration::from_millis(50)),
+        ..Limits::default()
+    };
+    let t0 = Instant::now();
+    let r = s.search(&pos, &limits);
+    assert!(r.best.is_some());
+    assert!(
+        t0.elapsed() < Duration::from_millis(2_900),
+        "{:?}",
+        t0.elapsed()
+    );
+}

@@ -339,7 +339,7 @@ fn split_games(text: &str) -> Vec<String> {
 /// replays every game several times), long lines for the others.
 fn max_len(target: &str) -> usize {
     match target {
-        "pgn" => 8192,
+        "pgn" => 4096,
         _ => 65536,
     }
 }

@@ -1,7 +1,7 @@
 //! A game's full set of pieces compiled against its board.
 
 use crate::{CompiledPiece, PieceDef};
-use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+use citadel_geometry::{Bitboard, Geometry, Square};
 
 /// Every piece kind of a game, compiled for both colours against the game's board.
 /// Kinds are indices into [`defs`](Self::defs).
@@ -103,21 +103,8 @@ impl PieceSet {
                 return true;
             }
         }
-        for (set, dirs) in [(orth, Dir::ORTHOGONAL), (diag, Dir::DIAGONAL)] {
-            if set.is_empty() {
-                continue;
-            }
-            for d in dirs {
-                if (geo.ray_mask(target, d) & set).any() {
-                    if let Some(b) = geo.first_on_ray(target, d, occupied) {
-                        if set.contains(b) {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
+        (orth.any() && (geo.slides(target, ORTH, occupied) & orth).any())
+            || (diag.any() && (geo.slides(target, DIAG, occupied) & diag).any())
     }
 }
 

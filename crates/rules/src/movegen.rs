@@ -240,10 +240,10 @@ impl<G: Game> Position<G> {
             }
             if cfg.is_pawn(kind) {
                 if cfg.double_step[us.index()].contains(from) {
-                    let fwd = cfg.forward[us.index()];
-                    if let (Some(mid), Some(to)) =
-                        (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd))
-                    {
+                    let fwd = cfg.forward_dir(us.index());
+                    let mid = geo.neighbour(from, fwd);
+                    // two steps through an existing middle cell: `step(from, 0, 2 * fwd)`
+                    if let (Some(mid), Some(to)) = (mid, mid.and_then(|m| geo.neighbour(m, fwd))) {
                         if !occ.contains(mid) && !occ.contains(to) && land.contains(to) {
                             self.push_regular(
                                 lg,

@@ -258,7 +258,8 @@ impl Geometry {
             let below = Bitboard((1u128 << i) - 1);
             ls.iter().enumerate().all(|(a, l)| {
                 self.ordered_axes >> a & 1 == 0
-                    || (l.lower & !below).is_empty() && (l.upper & (below | Bitboard(1 << i))).is_empty()
+                    || (l.lower & !below).is_empty()
+                        && (l.upper & (below | Bitboard(1 << i))).is_empty()
             })
         }));
     }
@@ -427,6 +428,38 @@ impl Geometry {
             single &= single - 1;
         }
         out
+    }
+
+    /// Whether a rider from `sq` in one of the directions of `dirs` reaches a cell of
+    /// `targets` with `occupied` cells blocking: `(slides(sq, dirs, occupied) & targets).any()`,
+    /// with a cheap test of each line or ray on the empty board first (attack tests mostly
+    /// answer no).
+    #[inline(always)]
+    pub fn slides_hit(&self, sq: Square, dirs: u8, occupied: Bitboard, targets: Bitboard) -> bool {
+        let mut axes = dirs & (dirs >> 4) & self.ordered_axes;
+        let mut single = dirs & !(axes | axes << 4);
+        let lines = &self.lines[sq.index()];
+        while axes != 0 {
+            let line = lines[axes.trailing_zeros() as usize];
+            if ((line.lower | line.upper) & targets).any()
+                && (line.attacks(occupied) & targets).any()
+            {
+                return true;
+            }
+            axes &= axes - 1;
+        }
+        while single != 0 {
+            let d = Dir::ALL[single.trailing_zeros() as usize];
+            if (self.ray_mask(sq, d) & targets).any()
+                && self
+                    .first_on_ray(sq, d, occupied)
+                    .is_some_and(|b| targets.contains(b))
+            {
+                return true;
+            }
+            single &= single - 1;
+        }
+        false
     }
 
     /// The cell one king step from `sq` in direction `d` (`step` with that direction's

@@ -4,6 +4,7 @@
 use crate::atom::{Atom, Mode};
 use crate::PieceDef;
 use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+use std::sync::Arc;
 
 /// A ride other than an unlimited slide (range limits, jumping, or a mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,13 +22,13 @@ struct Ride {
 #[derive(Clone, Debug)]
 struct RideTable {
     ride: Ride,
-    ahead: Vec<Bitboard>,
-    behind: Vec<Bitboard>,
+    ahead: Arc<[Bitboard]>,
+    behind: Arc<[Bitboard]>,
 }
 
 impl RideTable {
     fn new(geo: &Geometry, ride: Ride) -> Self {
-        let span = |dir: Dir| -> Vec<Bitboard> {
+        let span = |dir: Dir| -> Arc<[Bitboard]> {
             geo.all()
                 .iter()
                 .map(|from| {
@@ -77,9 +78,9 @@ struct BentTable {
     min: u8,
     mode: Mode,
     /// Per cell: (corner, far cells along each of the corner's two outward directions).
-    legs: Vec<Vec<(Square, [(Dir, Bitboard); 2])>>,
+    legs: Arc<[Vec<(Square, [(Dir, Bitboard); 2])>]>,
     /// Per cell: the cells a bent rider may reach it from on an empty board.
-    from: Vec<Bitboard>,
+    from: Arc<[Bitboard]>,
 }
 
 impl BentTable {
@@ -110,8 +111,8 @@ impl BentTable {
         BentTable {
             min,
             mode,
-            legs,
-            from,
+            legs: legs.into(),
+            from: from.into(),
         }
     }
 
@@ -119,7 +120,7 @@ impl BentTable {
     #[inline(always)]
     fn reach(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
         let mut out = Bitboard::EMPTY;
-        for &(corner, far) in &self.legs[from.index()] {
+        for &(corner, far) in self.legs[from.index()].iter() {
             if occupied.contains(corner) {
                 continue;
             }
@@ -131,9 +132,24 @@ impl BentTable {
     }
 }
 
-/// One piece kind of one colour, compiled against a board.
+/// One piece kind of one colour, compiled against a board. Its tables are shared by its
+/// clones, so that kinds that move alike cost the cache one copy.
 #[derive(Clone, Debug)]
 pub struct CompiledPiece {
+    quiet: Arc<[Bitboard]>,
+    capture: Arc<[Bitboard]>,
+    first: Arc<[Bitboard]>,
+    capture_from: Arc<[Bitboard]>,
+    slide_dirs: u8,
+    rides: Arc<[RideTable]>,
+    bent: Arc<[BentTable]>,
+    /// Per cell: the cells from which a capturing ride or bent ride may reach it on an
+    /// empty board (a quick no for most attack tests).
+    extra_from: Arc<[Bitboard]>,
+}
+
+/// A [`CompiledPiece`] under construction.
+struct Draft {
     quiet: Vec<Bitboard>,
     capture: Vec<Bitboard>,
     first: Vec<Bitboard>,
@@ -141,8 +157,6 @@ pub struct CompiledPiece {
     slide_dirs: u8,
     rides: Vec<RideTable>,
     bent: Vec<BentTable>,
-    /// Per cell: the cells from which a capturing ride or bent ride may reach it on an
-    /// empty board (a quick no for most attack tests).
     extra_from: Vec<Bitboard>,
 }
 
@@ -156,7 +170,7 @@ impl CompiledPiece {
     pub fn new(geo: &Geometry, def: &PieceDef, black: bool) -> Self {
         let n = geo.len();
         let flip = black && def.oriented;
-        let mut p = CompiledPiece {
+        let mut p = Draft {
             quiet: vec![Bitboard::EMPTY; n],
             capture: vec![Bitboard::EMPTY; n],
             first: vec![Bitboard::EMPTY; n],
@@ -224,7 +238,16 @@ impl CompiledPiece {
                 p.extra_from[i] |= b.from[i];
             }
         }
-        p
+        CompiledPiece {
+            quiet: p.quiet.into(),
+            capture: p.capture.into(),
+            first: p.first.into(),
+            capture_from: p.capture_from.into(),
+            slide_dirs: p.slide_dirs,
+            rides: p.rides.into(),
+            bent: p.bent.into(),
+            extra_from: p.extra_from.into(),
+        }
     }
 
     /// Cells a piece on `from` may move to without capturing (only empty ones), and cells it
@@ -259,7 +282,7 @@ impl CompiledPiece {
         quiet: &mut Bitboard,
         attacks: &mut Bitboard,
     ) {
-        for r in &self.rides {
+        for r in self.rides.iter() {
             let mode = r.ride.mode;
             if mode == Mode::First {
                 continue;
@@ -272,7 +295,7 @@ impl CompiledPiece {
                 *attacks |= reach;
             }
         }
-        for b in &self.bent {
+        for b in self.bent.iter() {
             let reach = b.reach(geo, from, occupied);
             if b.mode.moves() {
                 *quiet |= reach;
@@ -287,7 +310,7 @@ impl CompiledPiece {
     #[inline(always)]
     pub fn first_targets(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
         let mut t = self.first[from.index()];
-        for r in &self.rides {
+        for r in self.rides.iter() {
             if r.ride.mode == Mode::First {
                 t |= r.reach(geo, from, occupied);
             }
@@ -297,8 +320,7 @@ impl CompiledPiece {
 
     /// Whether this piece has first-move atoms.
     pub fn has_first_moves(&self) -> bool {
-        self.first.iter().any(|b| b.any())
-            || self.rides.iter().any(|r| r.ride.mode == Mode::First)
+        self.first.iter().any(|b| b.any()) || self.rides.iter().any(|r| r.ride.mode == Mode::First)
     }
 
     /// Whether `other` attacks exactly the same cells as this piece from every cell, with
@@ -343,7 +365,7 @@ impl CompiledPiece {
         }
         // a slide reaching `target` is the opposite slide taken from it
         if self.slide_dirs != 0
-            && (geo.slides(target, self.slide_dirs.rotate_left(4), occupied) & pieces).any()
+            && geo.slides_hit(target, self.slide_dirs.rotate_left(4), occupied, pieces)
         {
             return true;
         }
@@ -359,13 +381,13 @@ impl CompiledPiece {
         pieces: Bitboard,
         occupied: Bitboard,
     ) -> bool {
-        for r in &self.rides {
+        for r in self.rides.iter() {
             // a ride reaching `target` is the same ride taken backwards from it
             if r.ride.mode.captures() && (r.sources(geo, target, occupied) & pieces).any() {
                 return true;
             }
         }
-        for b in &self.bent {
+        for b in self.bent.iter() {
             if b.mode.captures()
                 && (b.from[target.index()] & pieces)
                     .iter()
@@ -382,7 +404,7 @@ impl CompiledPiece {
     /// such a line may be pinned.
     pub fn line_dirs(&self) -> u8 {
         let mut m = self.slide_dirs;
-        for r in &self.rides {
+        for r in self.rides.iter() {
             if !r.ride.jump && r.ride.mode.captures() {
                 m |= 1 << r.ride.dir as u8;
             }
@@ -392,10 +414,17 @@ impl CompiledPiece {
 
     /// The least straight distance of the piece's capturing bent ride, if it has one.
     pub fn bent_min(&self) -> Option<u8> {
+        self.bent.iter().find(|b| b.mode.captures()).map(|b| b.min)
+    }
+
+    /// The cells from which this piece's capturing bent ride could reach `target` on an
+    /// empty board (none if it has no bent ride).
+    #[inline(always)]
+    pub fn bent_from(&self, target: Square) -> Bitboard {
         self.bent
             .iter()
-            .find(|b| b.mode.captures())
-            .map(|b| b.min)
+            .filter(|b| b.mode.captures())
+            .fold(Bitboard::EMPTY, |m, b| m | b.from[target.index()])
     }
 
     /// Whether the piece has any ride or bent ride beyond unlimited slides.
@@ -443,10 +472,10 @@ pub fn bent_sources(
             }
             path.insert(c);
             if i + 1 >= min as usize {
-                let (ux, uy) = u.delta();
-                for (px, py) in [(uy, ux), (-uy, -ux)] {
-                    // the diagonal step taken was u + p; its source lies one step behind
-                    if let Some(src) = geo.step(c, -(ux + px), -(uy + py)) {
+                // the diagonal step taken was one of the two next to `u`; its source lies
+                // one step behind the corner
+                for diag in [u as usize + 1, u as usize + 7] {
+                    if let Some(src) = geo.neighbour(c, Dir::ALL[diag % 8].opposite()) {
                         if f(src, path) {
                             return true;
                         }

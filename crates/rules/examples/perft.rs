@@ -17,5 +17,9 @@ fn main() {
     let t = Instant::now();
     let n = with_game!(v, G => perft(&mut Position::<G>::start(), d));
     let s = t.elapsed().as_secs_f64();
-    println!("{} perft {d}: {n} ({s:.3} s, {:.2} M nodes/s)", v.id(), n as f64 / s / 1e6);
+    println!(
+        "{} perft {d}: {n} ({s:.3} s, {:.2} M nodes/s)",
+        v.id(),
+        n as f64 / s / 1e6
+    );
 }

@@ -102,10 +102,12 @@ impl<G: Game> Position<G> {
             }
         }
         for kind in 0..set.len() {
-            let Some(min) = set.piece(them.index(), kind).bent_min() else {
+            let cp = set.piece(them.index(), kind);
+            let Some(min) = cp.bent_min() else {
                 continue;
             };
-            let riders = bb.kind[kind] & theirs;
+            // only riders that could reach the royal on an empty board may pin
+            let riders = bb.kind[kind] & theirs & cp.bent_from(k);
             if riders.is_empty() {
                 continue;
             }

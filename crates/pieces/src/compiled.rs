@@ -71,14 +71,18 @@ impl RideTable {
     }
 }
 
+/// One leg of a bent ride: the corner cell, and the far cells along each of the corner's two
+/// outward directions.
+type Leg = (Square, [(Dir, Bitboard); 2]);
+
 /// A bent ride compiled against a board: per cell and diagonal, the corner cell one diagonal
 /// step away and the cells at least `min` straight steps beyond it on its two outward lines.
 #[derive(Clone, Debug)]
 struct BentTable {
     min: u8,
     mode: Mode,
-    /// Per cell: (corner, far cells along each of the corner's two outward directions).
-    legs: Arc<[Vec<(Square, [(Dir, Bitboard); 2])>]>,
+    /// Per cell: its legs, one per diagonal.
+    legs: Arc<[Vec<Leg>]>,
     /// Per cell: the cells a bent rider may reach it from on an empty board.
     from: Arc<[Bitboard]>,
 }

@@ -11,8 +11,13 @@
 // (`set::variant|Citadel`, `parse::e2-e4`, `move::N`, `init::go` -> `bestmove::e2-e4|flag`).
 //
 // UCI subset: uci, isready, ucinewgame, setoption name UCI_Variant value ID,
-// position startpos [moves ...], go movetime MS | wtime/btime/winc/binc (an even share),
-// go perft N (leaf count, printed as `Nodes searched: N`), quit. Moves are Citadel's coordinate moves (`e2e4`, `g2h2` for the rendezvous).
+// position startpos|fen FEN [moves ...], go movetime MS | wtime/btime/winc/binc (an even
+// share), go perft N (the leaf count by the engine's own move generator, printed as
+// `Nodes searched: N`), stop (a no-op: the engine searches synchronously, so `bestmove` has
+// already been sent), quit. Moves are Citadel's coordinate moves (`e2e4`, `g2h2` for the
+// rendezvous). A FEN is handed to the engine in its own dialect (every empty cell a `1`); the
+// engine's FEN reader knows only the castling letters KQkq, so a position given by FEN loses
+// the rendezvous right (Z/z) — games from the start position keep it.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -67,13 +72,29 @@ function tell(msg) {
 }
 
 let variant = 'celtic-citadel';
+let fen = null;
 let moves = [];
+
+/** Citadel's FEN in the engine's dialect: each run of empty cells as that many `1`s. */
+function engineFen(text) {
+    const fields = text.trim().split(/\s+/);
+    if (fields.length < 2) return null;
+    const rows = fields[0].split('/');
+    if (rows.length !== 11) return null;
+    const board = rows.map((row) => row.replace(/\d+/g, (n) => '1'.repeat(Number(n)))).join('/');
+    const castling = (fields[2] || '-').replace(/[^KQkq]/g, '') || '-';
+    return [board, fields[1], castling, fields[3] || '-', fields[4] || '0', fields[5] || '1'].join(' ');
+}
 const out = (line) => process.stdout.write(`${line}\n`);
 const error = (msg) => out(`info string error: ${msg}`);
 
 function setUp() {
     tell(`set::variant|${VARIANTS[variant]}`);
     tell('init::new_game');
+    if (fen) {
+        const said = tell(`set::fen|${fen}`);
+        if (said.some((l) => l.includes('invalid_fen'))) return error(`the engine rejects the FEN ${fen}`);
+    }
     for (const m of moves) {
         const match = /^([a-k])(\d+)([a-k])(\d+)([a-z]?)$/.exec(m);
         if (!match) return error(`bad move ${m}`);
@@ -93,7 +114,8 @@ function go(words) {
     };
     let ms = arg('movetime');
     if (ms === undefined) {
-        const white = moves.length % 2 === 0;
+        const whiteFirst = !fen || fen.split(' ')[1] === 'w';
+        const white = (moves.length % 2 === 0) === whiteFirst;
         const left = arg(white ? 'wtime' : 'btime');
         const inc = arg(white ? 'winc' : 'binc') || 0;
         ms = left === undefined ? 1000 : Math.max(10, Math.floor(left / 30 + (inc * 3) / 4));
@@ -148,6 +170,7 @@ rl.on('line', (line) => {
             out('readyok');
             break;
         case 'ucinewgame':
+            fen = null;
             moves = [];
             break;
         case 'setoption': {
@@ -157,8 +180,14 @@ rl.on('line', (line) => {
             break;
         }
         case 'position': {
-            if (words[1] !== 'startpos') return error('only `position startpos [moves ...]`');
             const i = words.indexOf('moves');
+            const end = i >= 0 ? i : words.length;
+            if (words[1] === 'startpos') fen = null;
+            else if (words[1] === 'fen') {
+                const f = engineFen(words.slice(2, end).join(' '));
+                if (!f) return error(`bad FEN: ${words.slice(2, end).join(' ').slice(0, 80)}`);
+                fen = f;
+            } else return error('expected `position startpos|fen FEN [moves ...]`');
             moves = i >= 0 ? words.slice(i + 1) : [];
             break;
         }

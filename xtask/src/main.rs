@@ -282,10 +282,13 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
             }
         }
         "pgn" => {
+            // one game per seed: small inputs keep the target fast
             for f in &games {
-                let bytes = std::fs::read(f).map_err(|e| e.to_string())?;
+                let text = std::fs::read_to_string(f).map_err(|e| e.to_string())?;
                 let name = f.to_string_lossy().replace('/', "_");
-                put(name, &bytes)?;
+                for (n, game) in split_games(&text).iter().enumerate() {
+                    put(format!("{name}-{n}"), game.as_bytes())?;
+                }
             }
         }
         "archive" => {
@@ -317,6 +320,38 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
     Ok(dir)
 }
 
+/// The games of a PGN text, each from its first tag to the end of its movetext.
+fn split_games(text: &str) -> Vec<String> {
+    let mut games: Vec<String> = Vec::new();
+    let mut in_movetext = true;
+    for line in text.lines() {
+        let tag = line.starts_with('[');
+        if tag && in_movetext {
+            games.push(String::new());
+        }
+        if !line.trim().is_empty() {
+            in_movetext = !tag;
+        }
+        match games.last_mut() {
+            Some(g) => {
+                g.push_str(line);
+                g.push('\n');
+            }
+            None => games.push(format!("{line}\n")),
+        }
+    }
+    games
+}
+
+/// The longest input libFuzzer may build for `target`: a few games for PGN (whose target
+/// replays every game several times), long lines for the others.
+fn max_len(target: &str) -> usize {
+    match target {
+        "pgn" => 8192,
+        _ => 65536,
+    }
+}
+
 fn fuzz(args: &[String]) -> Result<(), String> {
     let mut seconds = "60".to_string();
     let mut targets = Vec::new();
@@ -344,7 +379,7 @@ fn fuzz(args: &[String]) -> Result<(), String> {
                     "--",
                     &format!("-max_total_time={seconds}"),
                     "-print_final_stats=1",
-                    "-max_len=65536",
+                    &format!("-max_len={}", max_len(t)),
                 ]),
         )?;
     }
@@ -380,5 +415,19 @@ fn main() -> ExitCode {
             eprintln!("xtask: {e}");
             ExitCode::FAILURE
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_games;
+
+    #[test]
+    fn pgn_seeds_are_single_games() {
+        let text = "[Event \"a\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let games = split_games(text);
+        assert_eq!(games.len(), 2);
+        assert!(games[0].starts_with("[Event \"a\"]") && games[0].contains("1. e4 e5 1-0"));
+        assert!(games[1].starts_with("[Event \"b\"]") && games[1].contains("1. d4 *"));
     }
 }

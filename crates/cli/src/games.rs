@@ -12,9 +12,9 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// Games handed to the worker threads at once (fewer when they hold many moves).
-const BATCH_GAMES: usize = 1024;
+const BATCH_GAMES: usize = 256;
 /// Main-line moves handed to the worker threads at once, at most (bounds memory).
-const BATCH_PLIES: usize = 200_000;
+const BATCH_PLIES: usize = 50_000;
 
 /// The worker threads to use for `requested` (0: one per core): never more than the
 /// machine's parallelism, saying so on stderr when a request is capped.
@@ -39,8 +39,10 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
 }
 
 /// Opens a game file (`-`: stdin) for reading game by game.
-fn open(path: &Path) -> Result<Box<dyn Iterator<Item = Result<SourceGame, ReadError>>>, Failure> {
-    let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+fn open(
+    path: &Path,
+) -> Result<Box<dyn Iterator<Item = Result<SourceGame, ReadError>> + Send>, Failure> {
+    let input: Box<dyn BufRead + Send> = if path.as_os_str() == "-" {
         Box::new(BufReader::with_capacity(1 << 16, std::io::stdin()))
     } else {
         let f =
@@ -55,7 +57,8 @@ fn open(path: &Path) -> Result<Box<dyn Iterator<Item = Result<SourceGame, ReadEr
 
 /// Reads every game of `files` in order, runs `work` on each (on the pool's threads, a batch
 /// at a time) and hands the results to `sink` in input order, with the file's name. A game
-/// that cannot be read reaches `sink` as its diagnostic.
+/// that cannot be read reaches `sink` as its diagnostic. Reading runs on a thread of its own,
+/// one batch ahead of the work, so that the two overlap.
 pub fn each_game<T: Send>(
     files: &[PathBuf],
     pool: &rayon::ThreadPool,
@@ -64,42 +67,62 @@ pub fn each_game<T: Send>(
 ) -> Result<(), Failure> {
     for path in files {
         let file = path.display().to_string();
-        let mut games = open(path)?;
+        let games = open(path)?;
         let mut progress = Progress::new(&file);
-        loop {
-            let mut batch = Vec::new();
-            let mut plies = 0;
-            for g in games.by_ref() {
-                if let Ok(g) = &g {
-                    plies += g.record.main.moves.len();
+        // one batch in the channel and one being read while the pool works on a third
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Result<SourceGame, ReadError>>>(1);
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                let mut games = games;
+                loop {
+                    let batch = read_batch(&mut games);
+                    if batch.is_empty() || tx.send(batch).is_err() {
+                        break;
+                    }
                 }
-                batch.push(g);
-                if batch.len() >= BATCH_GAMES || plies >= BATCH_PLIES {
-                    break;
-                }
-            }
-            if batch.is_empty() {
-                break;
-            }
-            let results: Vec<Result<T, Diagnostic>> = pool.install(|| {
-                batch
-                    .par_iter()
-                    .map(|g| match g {
-                        Ok(g) => work(path, g),
-                        Err(e) => Err(Diagnostic::from_read(e)),
-                    })
-                    .collect()
             });
-            for r in results {
-                progress.tick();
-                if r.is_err() {
-                    progress.finish();
+            // dropping `rx` early (on a sink error) ends the reader at its next send
+            for batch in rx {
+                let results: Vec<Result<T, Diagnostic>> = pool.install(|| {
+                    batch
+                        .par_iter()
+                        .map(|g| match g {
+                            Ok(g) => work(path, g),
+                            Err(e) => Err(Diagnostic::from_read(e)),
+                        })
+                        .collect()
+                });
+                for r in results {
+                    progress.tick();
+                    if r.is_err() {
+                        progress.finish();
+                    }
+                    sink(&file, r)?;
                 }
-                sink(&file, r)?;
             }
-        }
+            Ok::<(), Failure>(())
+        })?;
     }
     Ok(())
+}
+
+/// The next batch of games: [`BATCH_GAMES`] games or [`BATCH_PLIES`] moves, whichever comes
+/// first (empty at the end of the input).
+fn read_batch(
+    games: &mut impl Iterator<Item = Result<SourceGame, ReadError>>,
+) -> Vec<Result<SourceGame, ReadError>> {
+    let mut batch = Vec::new();
+    let mut plies = 0;
+    for g in games.by_ref() {
+        if let Ok(g) = &g {
+            plies += g.record.main.moves.len();
+        }
+        batch.push(g);
+        if batch.len() >= BATCH_GAMES || plies >= BATCH_PLIES {
+            break;
+        }
+    }
+    batch
 }
 
 /// Writes `bytes` to `out`, or to stdout when there is none.

@@ -2,7 +2,7 @@
 
 use crate::Failure;
 use citadel_notation::{fen, FenRights};
-use citadel_rules::{Position, Variant};
+use citadel_rules::{Position, Variant, VariantPosition};
 
 /// A game and a position of it (the start position when no FEN is given).
 #[derive(clap::Args)]
@@ -26,6 +26,15 @@ impl PositionArgs {
         Ok(match &self.fen {
             Some(f) => fen::parse::<G>(f)?,
             None => fen::start::<G>(),
+        })
+    }
+
+    /// The position, for the game named by `--variant` (chosen at run time).
+    pub fn variant_position(&self) -> Result<VariantPosition, Failure> {
+        let v = self.variant()?;
+        Ok(match &self.fen {
+            Some(f) => fen::read_variant(v, f)?,
+            None => VariantPosition::start(v),
         })
     }
 }

@@ -60,12 +60,8 @@ pub trait Session: Send {
     fn turn(&self) -> Color;
     /// The game's result by its rules, draws by repetition and move count included.
     fn outcome(&self) -> Option<Outcome>;
-    /// The position's FEN.
-    fn fen(&self) -> String;
     /// Moves played since the position was set.
     fn ply_count(&self) -> usize;
-    /// The board's frame: files, ranks.
-    fn frame(&self) -> (u8, u8);
     /// Replaces the transposition table with one of about `mb` megabytes.
     fn set_hash(&mut self, mb: usize);
     /// Forgets what earlier searches learnt.
@@ -202,17 +198,8 @@ impl<G: SanDialect> Session for GameSession<G> {
         self.pos.outcome_with_draws()
     }
 
-    fn fen(&self) -> String {
-        fen::write(&self.pos)
-    }
-
     fn ply_count(&self) -> usize {
         self.pos.ply_count()
-    }
-
-    fn frame(&self) -> (u8, u8) {
-        let g = G::config().geometry();
-        (g.files(), g.ranks())
     }
 
     fn set_hash(&mut self, mb: usize) {

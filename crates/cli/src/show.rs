@@ -2,8 +2,8 @@
 
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_notation::{diagram, fen, FenRights};
-use citadel_rules::with_game;
+use citadel_notation::{diagram, fen};
+use citadel_rules::with_position;
 
 /// Arguments of `citadel show`.
 #[derive(clap::Args)]
@@ -15,17 +15,13 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    with_game!(a.position.variant()?, G => show::<G>(a))
-}
-
-fn show<G: FenRights>(a: &Args) -> Result<(), Failure> {
-    let pos = a.position.position::<G>()?;
+    let pos = a.position.variant_position()?;
     if a.picture.wanted() {
-        return crate::diagram::show(&pos, &a.picture);
+        return with_position!(&pos, p => crate::diagram::show(p, &a.picture));
     }
-    out!("{}", diagram::render(&pos));
+    out!("{}", with_position!(&pos, p => diagram::render(p)));
     outln!();
-    outln!("FEN:     {}", fen::write(&pos));
+    outln!("FEN:     {}", fen::write_variant(&pos));
     let side = match pos.turn() {
         citadel_rules::Color::White => "White",
         citadel_rules::Color::Black => "Black",

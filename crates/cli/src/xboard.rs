@@ -12,7 +12,8 @@ use crate::clock::Clock;
 use crate::session::{self, Progress, Report, Session};
 use crate::uci::{cut, send};
 use crate::Failure;
-use citadel_rules::{with_game, Color, Game, Outcome, Variant};
+use citadel_notation::fen;
+use citadel_rules::{Color, Outcome, Variant, VariantPosition};
 use citadel_search::{Limits, Score};
 use std::io::BufRead;
 use std::sync::mpsc;
@@ -56,27 +57,30 @@ pub fn setup_commands(v: Variant) -> Vec<String> {
     match v {
         Variant::Chess | Variant::Shatranj | Variant::Tamerlane | Variant::Byzantine => Vec::new(),
         _ => {
-            let s = session::new(v, 1);
-            let (w, h) = s.frame();
-            let mut out = vec![format!("setup {w}x{h}+0_fairy {}", s.fen())];
-            with_game!(v, G => {
-                let cfg = G::config();
-                let defs = cfg.pieces.defs();
-                // a letter shared by several kinds (Mini Citadel's unmoved and moved pieces)
-                // cannot be described to XBoard
-                let unique = defs
-                    .iter()
-                    .all(|d| defs.iter().filter(|e| e.letter == d.letter).count() == 1);
-                for (k, def) in defs.iter().enumerate().filter(|_| unique) {
-                    let bit = 1u32 << k;
-                    if cfg.pawns & bit != 0 || cfg.royal & bit != 0 {
-                        continue;
-                    }
-                    if let Some(d) = betza::describe(def) {
-                        out.push(format!("piece {}& {d}", def.letter.to_ascii_uppercase()));
-                    }
+            let pos = VariantPosition::start(v);
+            let cfg = pos.config();
+            let g = cfg.geometry();
+            let mut out = vec![format!(
+                "setup {}x{}+0_fairy {}",
+                g.files(),
+                g.ranks(),
+                fen::write_variant(&pos)
+            )];
+            let defs = cfg.pieces.defs();
+            // a letter shared by several kinds (Mini Citadel's unmoved and moved pieces)
+            // cannot be described to XBoard
+            let unique = defs
+                .iter()
+                .all(|d| defs.iter().filter(|e| e.letter == d.letter).count() == 1);
+            for (k, def) in defs.iter().enumerate().filter(|_| unique) {
+                let bit = 1u32 << k;
+                if cfg.pawns & bit != 0 || cfg.royal & bit != 0 {
+                    continue;
                 }
-            });
+                if let Some(d) = betza::describe(def) {
+                    out.push(format!("piece {}& {d}", def.letter.to_ascii_uppercase()));
+                }
+            }
             out
         }
     }

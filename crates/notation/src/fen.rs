@@ -131,7 +131,7 @@ pub fn read_variant(variant: Variant, text: &str) -> Result<VariantPosition, Fen
 
 /// Writes the canonical FEN of a position of any game.
 pub fn write_variant(pos: &VariantPosition) -> String {
-    with_game!(pos.variant(), G => write_setup::<G>(&pos.to_setup()))
+    citadel_rules::with_position!(pos, p => write(p))
 }
 
 /// The start position of game `G` ([`Position::start`], the rules' own data).

@@ -13,6 +13,8 @@ mod movegen;
 mod moves;
 mod outcome;
 mod perft;
+#[cfg(feature = "serde")]
+mod perft_table;
 pub mod persian;
 mod piece;
 mod position;
@@ -36,6 +38,8 @@ pub use movegen::Legality;
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{GameResult, Outcome, Termination};
 pub use perft::{divide, perft};
+#[cfg(feature = "serde")]
+pub use perft_table::{PerftCase, PerftFile};
 pub use persian::{CelticCitadel, EgyptianEye, OrientalOmega, Persian, PersianPrincess};
 pub use piece::Piece;
 pub use position::{Bitboards, EnPassantProblem, Position, PositionError, Setup, MAX_KINDS};

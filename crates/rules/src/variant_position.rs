@@ -36,22 +36,35 @@ pub enum VariantPosition {
     Shatranj(Position<Shatranj>),
 }
 
-/// Runs `$body` with `$p` bound to the inner position.
-macro_rules! each {
-    ($self:expr, $p:ident => $body:expr) => {
-        match $self {
-            VariantPosition::Chess($p) => $body,
-            VariantPosition::CelticCitadel($p) => $body,
-            VariantPosition::PersianPrincess($p) => $body,
-            VariantPosition::EgyptianEye($p) => $body,
-            VariantPosition::OrientalOmega($p) => $body,
-            VariantPosition::MiniCitadel($p) => $body,
-            VariantPosition::Tamerlane($p) => $body,
-            VariantPosition::Byzantine($p) => $body,
-            VariantPosition::Shatranj($p) => $body,
+/// Runs `$body` with `$p` bound to the [`Position`] inside a [`VariantPosition`], so a
+/// caller holding a position of a game chosen at run time can use generic code over
+/// `Position<G>` (the body is compiled once per game).
+///
+/// ```
+/// use citadel_rules::{with_position, Game, Position, Variant, VariantPosition};
+/// fn kinds<G: Game>(_: &Position<G>) -> usize {
+///     G::config().symbols.len()
+/// }
+/// let pos = VariantPosition::start(Variant::Tamerlane);
+/// assert_eq!(with_position!(&pos, p => kinds(p)), 23);
+/// ```
+#[macro_export]
+macro_rules! with_position {
+    ($pos:expr, $p:ident => $body:expr) => {
+        match $pos {
+            $crate::VariantPosition::Chess($p) => $body,
+            $crate::VariantPosition::CelticCitadel($p) => $body,
+            $crate::VariantPosition::PersianPrincess($p) => $body,
+            $crate::VariantPosition::EgyptianEye($p) => $body,
+            $crate::VariantPosition::OrientalOmega($p) => $body,
+            $crate::VariantPosition::MiniCitadel($p) => $body,
+            $crate::VariantPosition::Tamerlane($p) => $body,
+            $crate::VariantPosition::Byzantine($p) => $body,
+            $crate::VariantPosition::Shatranj($p) => $body,
         }
     };
 }
+use crate::with_position as each;
 
 macro_rules! from_position {
     ($($game:ident),*) => {

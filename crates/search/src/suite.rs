@@ -3,38 +3,9 @@
 
 use citadel_notation::{fen, FenRights};
 use citadel_rules::{with_game, Variant};
-use serde::{Deserialize, Serialize};
 use std::path::Path;
 
-/// One fixture file: a game and its positions.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct PerftFile {
-    /// Variant id.
-    pub variant: String,
-    /// The positions with their counts.
-    pub positions: Vec<PerftCase>,
-}
-
-/// One position with its perft counts from depth 1 up.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct PerftCase {
-    /// Short name.
-    pub name: String,
-    /// The position.
-    pub fen: String,
-    /// Perft at depths 1, 2, ...
-    pub perft: Vec<u64>,
-    /// Deepest depth checked by the default test run.
-    #[serde(default = "default_depth")]
-    pub test_depth: u32,
-    /// Where the numbers come from, or what the position tests.
-    #[serde(default, skip_serializing_if = "String::is_empty")]
-    pub source: String,
-}
-
-fn default_depth() -> u32 {
-    3
-}
+pub use citadel_rules::{PerftCase, PerftFile};
 
 /// The result of checking one depth.
 #[derive(Clone, Debug)]

@@ -1,40 +1,11 @@
 //! The perft fixtures (`fixtures/perft/*.json`) as the rules' tests read them: each game's
 //! positions with their counts. (`citadel-search`'s suite runner reads the same files.)
 
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
-use serde::Deserialize;
 use std::path::Path;
 
-/// One fixture file: a game and its positions.
-#[derive(Deserialize)]
-pub struct PerftFile {
-    /// Variant id.
-    pub variant: String,
-    /// The positions with their counts.
-    pub positions: Vec<PerftCase>,
-}
-
-/// One position with its perft counts from depth 1 up.
-#[derive(Deserialize)]
-pub struct PerftCase {
-    /// Short name.
-    pub name: String,
-    /// The position.
-    pub fen: String,
-    /// Perft at depths 1, 2, ...
-    pub perft: Vec<u64>,
-    /// Deepest depth checked by the default test run.
-    #[serde(default = "default_depth")]
-    pub test_depth: u32,
-    /// Where the numbers come from, or what the position tests.
-    #[serde(default)]
-    pub source: String,
-}
-
-fn default_depth() -> u32 {
-    3
-}
+pub use citadel_rules::{PerftCase, PerftFile};
 
 /// The directory of the perft fixtures.
 pub fn dir() -> std::path::PathBuf {

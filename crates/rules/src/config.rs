@@ -60,7 +60,7 @@ pub struct Config {
 }
 
 impl Config {
-    /// The direction of a side's pawns' step ([`forward`](Self::forward) as a [`Dir`]).
+    /// The direction of a side's pawns' step ([`forward`](Self::forward) as a [`Dir`](citadel_geometry::Dir)).
     #[inline(always)]
     pub fn forward_dir(&self, color: usize) -> citadel_geometry::Dir {
         if self.forward[color] > 0 {

@@ -9,6 +9,12 @@
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
+//! - `compare [--runs N] [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE]
+//!   [--persianchess DIR]`: Citadel's perft (release, one thread) timed against the engines
+//!   installed — Stockfish and Fairy-Stockfish (`/usr/games/...`) over UCI `go perft N`, the
+//!   inventor's PersianChess through `scripts/persianchess-uci.mjs` when a checkout is given
+//!   (or `PERSIANCHESS` is set) — runs alternating, median times and ratios; absent engines
+//!   are skipped; a node count that differs from Citadel's fails the task.
 //! - `match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] [--seed S]
 //!   [--out DIR]`: the engine in release mode against (a) a random mover at `MS` per move and
 //!   (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
@@ -18,6 +24,8 @@
 //!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
 //!   Needs `cargo install cargo-fuzz`.
+
+mod compare;
 
 use std::process::{Command, ExitCode};
 
@@ -385,6 +393,7 @@ fn main() -> ExitCode {
         Some("perft") => perft(&args[1..]),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("compare") => compare::compare(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -393,7 +402,9 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
-                 [--seed S] [--out DIR] | fuzz [--seconds N] [TARGET...]>"
+                 [--seed S] [--out DIR] | fuzz [--seconds N] [TARGET...] | compare [--runs N] \
+                 [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
+                 [--persianchess DIR]>"
             );
             return ExitCode::from(2);
         }

@@ -12,11 +12,12 @@
 //
 // UCI subset: uci, isready, ucinewgame, setoption name UCI_Variant value ID,
 // position startpos|fen FEN [moves ...], go movetime MS | wtime/btime/winc/binc (an even
-// share), stop (a no-op: the engine searches synchronously, so `bestmove` has already been
-// sent), quit. Moves are Citadel's coordinate moves (`e2e4`, `g2h2` for the rendezvous).
-// A FEN is handed to the engine in its own dialect (every empty cell a `1`); the engine's FEN
-// reader knows only the castling letters KQkq, so a position given by FEN loses the
-// rendezvous right (Z/z) — games from the start position keep it.
+// share), go perft N (the leaf count by the engine's own move generator, printed as
+// `Nodes searched: N`), stop (a no-op: the engine searches synchronously, so `bestmove` has
+// already been sent), quit. Moves are Citadel's coordinate moves (`e2e4`, `g2h2` for the
+// rendezvous). A FEN is handed to the engine in its own dialect (every empty cell a `1`); the
+// engine's FEN reader knows only the castling letters KQkq, so a position given by FEN loses
+// the rendezvous right (Z/z) — games from the start position keep it.
 
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -50,7 +51,18 @@ const context = vm.createContext({
     Date,
     Math,
 });
-vm.runInContext(readFileSync(join(root, 'app/js/engine-worker.mjs'), 'utf8'), context);
+// `go perft N` counts with the engine's own move generator: the bundle keeps its functions
+// inside one closure, so a line added before its message handler hands three of them (and
+// the board state) to this script. Nothing else of the bundle changes.
+const PERFT_HOOK = '  self.onmessage = (e) => {';
+const bundle = readFileSync(join(root, 'app/js/engine-worker.mjs'), 'utf8');
+const hooked = bundle.includes(PERFT_HOOK)
+    ? bundle.replace(
+          PERFT_HOOK,
+          `  self.perftHook = { S, GenerateMoves, MakeMove, TakeMove };\n${PERFT_HOOK}`,
+      )
+    : bundle;
+vm.runInContext(hooked, context);
 
 /** Sends one message to the engine and returns what it posted back. */
 function tell(msg) {
@@ -121,6 +133,30 @@ function go(words) {
     out(`bestmove ${text}`);
 }
 
+/** Leaf count of the engine's legal-move tree (its MakeMove refuses illegal moves). */
+function perftCount(h, depth) {
+    if (depth === 0) return 1;
+    const { S } = h;
+    h.GenerateMoves();
+    let n = 0;
+    for (let i = S.brd_moveListStart[S.brd_ply]; i < S.brd_moveListStart[S.brd_ply + 1]; ++i) {
+        if (!h.MakeMove(S.brd_moveList[i])) continue;
+        n += perftCount(h, depth - 1);
+        h.TakeMove();
+    }
+    return n;
+}
+
+function perft(depth) {
+    const h = worker.perftHook;
+    if (!h) return error('go perft: this engine bundle has no recognisable message handler');
+    if (!Number.isInteger(depth) || depth < 0) return error('go perft needs a depth');
+    setUp();
+    h.S.brd_ply = 0;
+    h.S.brd_moveListStart[0] = 0;
+    out(`Nodes searched: ${perftCount(h, depth)}`);
+}
+
 const rl = createInterface({ input: process.stdin });
 rl.on('line', (line) => {
     const words = line.trim().split(/\s+/);
@@ -156,7 +192,8 @@ rl.on('line', (line) => {
             break;
         }
         case 'go':
-            go(words);
+            if (words[1] === 'perft') perft(Number(words[2]));
+            else go(words);
             break;
         case 'quit':
             process.exit(0);

@@ -9,9 +9,15 @@
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
+//! - `compare [--runs N] [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE]
+//!   [--persianchess DIR]`: Citadel's perft (release, one thread) timed against the engines
+//!   installed — Stockfish and Fairy-Stockfish (`/usr/games/...`) over UCI `go perft N`, the
+//!   inventor's PersianChess through `scripts/persianchess-uci.mjs` when a checkout is given
+//!   (or `PERSIANCHESS` is set) — runs alternating, median times and ratios; absent engines
+//!   are skipped; a node count that differs from Citadel's fails the task.
 //! - `match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] [--seed S]
-//!   [--out DIR] [--base PATH [--threads N] [--base-threads N]]`: the engine in release mode against (a) a random mover at `MS` per move and
-//!   (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
+//!   [--out DIR] [--base PATH [--threads N] [--base-threads N]]`: the engine in release mode
+//!   against (a) a random mover at `MS` per move and (b) itself at depth `D` against depth `D'`, colours alternating; prints one summary
 //!   line per match. With `--out` the games are written as PGN (`DIR/<id>-random.pgn`,
 //!   `DIR/<id>-depth.pgn`) and, where the CLI has `validate`, replayed through it. With
 //!   `--base PATH` it instead plays the engine at `MS` per move against another build of
@@ -23,6 +29,8 @@
 //!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
 //!   Needs `cargo install cargo-fuzz`.
+
+mod compare;
 
 use std::process::{Command, ExitCode};
 
@@ -378,7 +386,7 @@ fn split_games(text: &str) -> Vec<String> {
 /// replays every game several times), long lines for the others.
 fn max_len(target: &str) -> usize {
     match target {
-        "pgn" => 8192,
+        "pgn" => 4096,
         _ => 65536,
     }
 }
@@ -424,6 +432,7 @@ fn main() -> ExitCode {
         Some("perft") => perft(&args[1..]),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("compare") => compare::compare(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -432,7 +441,10 @@ fn main() -> ExitCode {
             eprintln!(
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
-                 [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | fuzz [--seconds N] [TARGET...]>"
+                 [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
+                 fuzz [--seconds N] [TARGET...] | compare [--runs N] \
+                 [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
+                 [--persianchess DIR]>"
             );
             return ExitCode::from(2);
         }

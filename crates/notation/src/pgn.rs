@@ -333,7 +333,9 @@ fn tag_name(i: &str) -> Res<'_, &str> {
     take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_')(i)
 }
 
-/// A quoted tag value with `\"` and `\\` escapes, on one line.
+/// A quoted tag value with `\"` and `\\` escapes, on one line. A carriage return inside
+/// the value reads as a space, as the writer writes it (no reader of CRLF files could tell
+/// it from a line end).
 fn quoted(i: &str) -> Res<'_, String> {
     let (mut rest, _) = char('"')(i)?;
     let mut out = String::new();
@@ -356,6 +358,10 @@ fn quoted(i: &str) -> Res<'_, String> {
                     rest,
                     nom::error::ErrorKind::Char,
                 )))
+            }
+            Some('\r') => {
+                out.push(' ');
+                rest = chars.as_str();
             }
             Some(c) => {
                 out.push(c);

@@ -137,3 +137,13 @@ fn writer_round_trips_the_data_model() {
     );
     assert_eq!(pgn::parse(&text).expect("parses"), vec![rec]);
 }
+
+/// Found by the `pgn` fuzz target: a carriage return inside a tag value was kept by the
+/// reader but written as a space, so the canonical text did not read back as itself.
+#[test]
+fn carriage_return_in_a_tag_value_reads_as_written() {
+    let games = pgn::parse("[Site \"cit\u{fffd}\radel\"]\n\n1. e4 *\n").unwrap();
+    assert_eq!(games[0].tags[0].1, "cit\u{fffd} adel");
+    let text = writer::write(&games[0]);
+    assert_eq!(pgn::parse(&text).unwrap(), games);
+}

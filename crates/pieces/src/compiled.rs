@@ -4,6 +4,7 @@
 use crate::atom::{Atom, Mode};
 use crate::PieceDef;
 use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+use std::sync::Arc;
 
 /// A ride other than an unlimited slide (range limits, jumping, or a mode).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -15,16 +16,152 @@ struct Ride {
     mode: Mode,
 }
 
-/// One piece kind of one colour, compiled against a board.
+/// A [`Ride`] compiled against a board: per cell, the cells at a distance it may stop at
+/// (on an empty board), going its way (`ahead`) and the opposite way (`behind`, for the
+/// reverse attack test). A blockable ride reaches `slide & ahead`.
+#[derive(Clone, Debug)]
+struct RideTable {
+    ride: Ride,
+    ahead: Arc<[Bitboard]>,
+    behind: Arc<[Bitboard]>,
+}
+
+impl RideTable {
+    fn new(geo: &Geometry, ride: Ride) -> Self {
+        let span = |dir: Dir| -> Arc<[Bitboard]> {
+            geo.all()
+                .iter()
+                .map(|from| {
+                    geo.ray(from, dir)
+                        .iter()
+                        .enumerate()
+                        .filter(|&(i, _)| i + 1 >= ride.min as usize && i < ride.max as usize)
+                        .map(|(_, &c)| c)
+                        .collect()
+                })
+                .collect()
+        };
+        RideTable {
+            ride,
+            ahead: span(ride.dir),
+            behind: span(ride.dir.opposite()),
+        }
+    }
+
+    /// The cells the ride reaches from `from`, with `occupied` blocking unless it jumps.
+    #[inline(always)]
+    fn reach(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
+        let span = self.ahead[from.index()];
+        if self.ride.jump {
+            span
+        } else {
+            geo.slide(from, self.ride.dir, occupied) & span
+        }
+    }
+
+    /// The cells from which the ride reaches `target`.
+    #[inline(always)]
+    fn sources(&self, geo: &Geometry, target: Square, occupied: Bitboard) -> Bitboard {
+        let span = self.behind[target.index()];
+        if self.ride.jump {
+            span
+        } else {
+            geo.slide(target, self.ride.dir.opposite(), occupied) & span
+        }
+    }
+}
+
+/// One leg of a bent ride: the corner cell, and the far cells along each of the corner's two
+/// outward directions.
+type Leg = (Square, [(Dir, Bitboard); 2]);
+
+/// A bent ride compiled against a board: per cell and diagonal, the corner cell one diagonal
+/// step away and the cells at least `min` straight steps beyond it on its two outward lines.
+#[derive(Clone, Debug)]
+struct BentTable {
+    min: u8,
+    mode: Mode,
+    /// Per cell: its legs, one per diagonal.
+    legs: Arc<[Vec<Leg>]>,
+    /// Per cell: the cells a bent rider may reach it from on an empty board.
+    from: Arc<[Bitboard]>,
+}
+
+impl BentTable {
+    fn new(geo: &Geometry, min: u8, mode: Mode) -> Self {
+        let n = geo.len();
+        let mut legs = vec![Vec::new(); n];
+        let mut from = vec![Bitboard::EMPTY; n];
+        for sq in geo.all() {
+            for d in Dir::DIAGONAL {
+                let Some(corner) = geo.neighbour(sq, d) else {
+                    continue;
+                };
+                let far = components(d).map(|u| {
+                    let cells: Bitboard = geo
+                        .ray(corner, u)
+                        .iter()
+                        .skip(min as usize - 1)
+                        .copied()
+                        .collect();
+                    (u, cells)
+                });
+                for c in far[0].1 | far[1].1 {
+                    from[c.index()].insert(sq);
+                }
+                legs[sq.index()].push((corner, far));
+            }
+        }
+        BentTable {
+            min,
+            mode,
+            legs: legs.into(),
+            from: from.into(),
+        }
+    }
+
+    /// The cells a bent rider on `from` reaches, with `occupied` blocking.
+    #[inline(always)]
+    fn reach(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut out = Bitboard::EMPTY;
+        for &(corner, far) in self.legs[from.index()].iter() {
+            if occupied.contains(corner) {
+                continue;
+            }
+            for (u, cells) in far {
+                out |= geo.slide(corner, u, occupied) & cells;
+            }
+        }
+        out
+    }
+}
+
+/// One piece kind of one colour, compiled against a board. Its tables are shared by its
+/// clones, so that kinds that move alike cost the cache one copy.
 #[derive(Clone, Debug)]
 pub struct CompiledPiece {
+    quiet: Arc<[Bitboard]>,
+    capture: Arc<[Bitboard]>,
+    first: Arc<[Bitboard]>,
+    capture_from: Arc<[Bitboard]>,
+    slide_dirs: u8,
+    rides: Arc<[RideTable]>,
+    bent: Arc<[BentTable]>,
+    /// Per cell: the cells from which a capturing ride or bent ride may reach it on an
+    /// empty board (a quick no for most attack tests).
+    extra_from: Arc<[Bitboard]>,
+}
+
+/// A [`CompiledPiece`] under construction.
+struct Draft {
     quiet: Vec<Bitboard>,
     capture: Vec<Bitboard>,
     first: Vec<Bitboard>,
     capture_from: Vec<Bitboard>,
     slide_dirs: u8,
-    rides: Vec<Ride>,
-    bent: Vec<(u8, Mode)>,
+    rides: Vec<RideTable>,
+    bent: Vec<BentTable>,
+    extra_from: Vec<Bitboard>,
 }
 
 fn mirror(dir: Dir) -> Dir {
@@ -37,7 +174,7 @@ impl CompiledPiece {
     pub fn new(geo: &Geometry, def: &PieceDef, black: bool) -> Self {
         let n = geo.len();
         let flip = black && def.oriented;
-        let mut p = CompiledPiece {
+        let mut p = Draft {
             quiet: vec![Bitboard::EMPTY; n],
             capture: vec![Bitboard::EMPTY; n],
             first: vec![Bitboard::EMPTY; n],
@@ -45,6 +182,7 @@ impl CompiledPiece {
             slide_dirs: 0,
             rides: Vec::new(),
             bent: Vec::new(),
+            extra_from: vec![Bitboard::EMPTY; n],
         };
         for &(atom, mode) in &def.atoms {
             match atom {
@@ -75,16 +213,19 @@ impl CompiledPiece {
                     if min == 1 && max == crate::UNLIMITED && !jump && mode == Mode::Any {
                         p.slide_dirs |= 1 << dir as u8;
                     } else {
-                        p.rides.push(Ride {
-                            dir,
-                            min,
-                            max,
-                            jump,
-                            mode,
-                        });
+                        p.rides.push(RideTable::new(
+                            geo,
+                            Ride {
+                                dir,
+                                min,
+                                max,
+                                jump,
+                                mode,
+                            },
+                        ));
                     }
                 }
-                Atom::Bent { min } => p.bent.push((min, mode)),
+                Atom::Bent { min } => p.bent.push(BentTable::new(geo, min, mode)),
             }
         }
         for from in geo.all() {
@@ -92,7 +233,25 @@ impl CompiledPiece {
                 p.capture_from[to.index()].insert(from);
             }
         }
-        p
+        for target in geo.all() {
+            let i = target.index();
+            for r in p.rides.iter().filter(|r| r.ride.mode.captures()) {
+                p.extra_from[i] |= r.behind[i];
+            }
+            for b in p.bent.iter().filter(|b| b.mode.captures()) {
+                p.extra_from[i] |= b.from[i];
+            }
+        }
+        CompiledPiece {
+            quiet: p.quiet.into(),
+            capture: p.capture.into(),
+            first: p.first.into(),
+            capture_from: p.capture_from.into(),
+            slide_dirs: p.slide_dirs,
+            rides: p.rides.into(),
+            bent: p.bent.into(),
+            extra_from: p.extra_from.into(),
+        }
     }
 
     /// Cells a piece on `from` may move to without capturing (only empty ones), and cells it
@@ -108,13 +267,7 @@ impl CompiledPiece {
         let mut quiet = self.quiet[i];
         let mut attacks = self.capture[i];
         if self.slide_dirs != 0 {
-            let mut s = Bitboard::EMPTY;
-            let mut dirs = self.slide_dirs;
-            while dirs != 0 {
-                let d = Dir::ALL[dirs.trailing_zeros() as usize];
-                dirs &= dirs - 1;
-                s |= geo.slide(from, d, occupied);
-            }
+            let s = geo.slides(from, self.slide_dirs, occupied);
             quiet |= s;
             attacks |= s;
         }
@@ -133,24 +286,25 @@ impl CompiledPiece {
         quiet: &mut Bitboard,
         attacks: &mut Bitboard,
     ) {
-        for r in &self.rides {
-            if r.mode == Mode::First {
+        for r in self.rides.iter() {
+            let mode = r.ride.mode;
+            if mode == Mode::First {
                 continue;
             }
-            let reach = ride_reach(geo, from, r, occupied);
-            if r.mode.moves() {
-                *quiet |= reach;
-            }
-            if r.mode.captures() {
-                *attacks |= reach;
-            }
-        }
-        for &(min, mode) in &self.bent {
-            let reach = bent_reach(geo, from, min, occupied);
+            let reach = r.reach(geo, from, occupied);
             if mode.moves() {
                 *quiet |= reach;
             }
             if mode.captures() {
+                *attacks |= reach;
+            }
+        }
+        for b in self.bent.iter() {
+            let reach = b.reach(geo, from, occupied);
+            if b.mode.moves() {
+                *quiet |= reach;
+            }
+            if b.mode.captures() {
                 *attacks |= reach;
             }
         }
@@ -160,9 +314,9 @@ impl CompiledPiece {
     #[inline(always)]
     pub fn first_targets(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
         let mut t = self.first[from.index()];
-        for r in &self.rides {
-            if r.mode == Mode::First {
-                t |= ride_reach(geo, from, r, occupied);
+        for r in self.rides.iter() {
+            if r.ride.mode == Mode::First {
+                t |= r.reach(geo, from, occupied);
             }
         }
         t & !occupied
@@ -170,7 +324,7 @@ impl CompiledPiece {
 
     /// Whether this piece has first-move atoms.
     pub fn has_first_moves(&self) -> bool {
-        self.first.iter().any(|b| b.any()) || self.rides.iter().any(|r| r.mode == Mode::First)
+        self.first.iter().any(|b| b.any()) || self.rides.iter().any(|r| r.ride.mode == Mode::First)
     }
 
     /// Whether `other` attacks exactly the same cells as this piece from every cell, with
@@ -180,13 +334,13 @@ impl CompiledPiece {
             (
                 p.rides
                     .iter()
-                    .filter(|r| r.mode.captures())
-                    .copied()
+                    .filter(|r| r.ride.mode.captures())
+                    .map(|r| r.ride)
                     .collect::<Vec<_>>(),
                 p.bent
                     .iter()
-                    .filter(|(_, m)| m.captures())
-                    .map(|&(min, _)| min)
+                    .filter(|b| b.mode.captures())
+                    .map(|b| b.min)
                     .collect::<Vec<_>>(),
             )
         };
@@ -213,23 +367,14 @@ impl CompiledPiece {
         if self.leaps_attack(target, pieces) {
             return true;
         }
-        let mut dirs = self.slide_dirs;
-        while dirs != 0 {
-            let d = Dir::ALL[dirs.trailing_zeros() as usize];
-            dirs &= dirs - 1;
-            let back = d.opposite();
-            if (geo.ray_mask(target, back) & pieces).any() {
-                if let Some(b) = geo.first_on_ray(target, back, occupied) {
-                    if pieces.contains(b) {
-                        return true;
-                    }
-                }
-            }
+        // a slide reaching `target` is the opposite slide taken from it
+        if self.slide_dirs != 0
+            && geo.slides_hit(target, self.slide_dirs.rotate_left(4), occupied, pieces)
+        {
+            return true;
         }
-        if !self.rides.is_empty() || !self.bent.is_empty() {
-            return self.extra_attacks(geo, target, pieces, occupied);
-        }
-        false
+        (self.extra_from[target.index()] & pieces).any()
+            && self.extra_attacks(geo, target, pieces, occupied)
     }
 
     #[inline(never)]
@@ -240,18 +385,18 @@ impl CompiledPiece {
         pieces: Bitboard,
         occupied: Bitboard,
     ) -> bool {
-        for r in &self.rides {
+        for r in self.rides.iter() {
             // a ride reaching `target` is the same ride taken backwards from it
-            let back = Ride {
-                dir: r.dir.opposite(),
-                ..*r
-            };
-            if r.mode.captures() && (ride_reach(geo, target, &back, occupied) & pieces).any() {
+            if r.ride.mode.captures() && (r.sources(geo, target, occupied) & pieces).any() {
                 return true;
             }
         }
-        for &(min, mode) in &self.bent {
-            if mode.captures() && bent_attacks(geo, target, min, pieces, occupied) {
+        for b in self.bent.iter() {
+            if b.mode.captures()
+                && (b.from[target.index()] & pieces)
+                    .iter()
+                    .any(|src| b.reach(geo, src, occupied).contains(target))
+            {
                 return true;
             }
         }
@@ -263,9 +408,9 @@ impl CompiledPiece {
     /// such a line may be pinned.
     pub fn line_dirs(&self) -> u8 {
         let mut m = self.slide_dirs;
-        for r in &self.rides {
-            if !r.jump && r.mode.captures() {
-                m |= 1 << r.dir as u8;
+        for r in self.rides.iter() {
+            if !r.ride.jump && r.ride.mode.captures() {
+                m |= 1 << r.ride.dir as u8;
             }
         }
         m
@@ -273,10 +418,17 @@ impl CompiledPiece {
 
     /// The least straight distance of the piece's capturing bent ride, if it has one.
     pub fn bent_min(&self) -> Option<u8> {
+        self.bent.iter().find(|b| b.mode.captures()).map(|b| b.min)
+    }
+
+    /// The cells from which this piece's capturing bent ride could reach `target` on an
+    /// empty board (none if it has no bent ride).
+    #[inline(always)]
+    pub fn bent_from(&self, target: Square) -> Bitboard {
         self.bent
             .iter()
-            .find(|(_, m)| m.captures())
-            .map(|&(min, _)| min)
+            .filter(|b| b.mode.captures())
+            .fold(Bitboard::EMPTY, |m, b| m | b.from[target.index()])
     }
 
     /// Whether the piece has any ride or bent ride beyond unlimited slides.
@@ -295,23 +447,6 @@ impl CompiledPiece {
     }
 }
 
-fn ride_reach(geo: &Geometry, from: Square, r: &Ride, occupied: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for (i, &c) in geo.ray(from, r.dir).iter().enumerate() {
-        let dist = i + 1;
-        if dist > r.max as usize {
-            break;
-        }
-        if dist >= r.min as usize {
-            out.insert(c);
-        }
-        if occupied.contains(c) && !r.jump {
-            break;
-        }
-    }
-    out
-}
-
 /// The orthogonal components of a diagonal direction.
 fn components(d: Dir) -> [Dir; 2] {
     let (dx, dy) = d.delta();
@@ -319,43 +454,6 @@ fn components(d: Dir) -> [Dir; 2] {
         Dir::from_delta(dx, 0).expect("orthogonal step"),
         Dir::from_delta(0, dy).expect("orthogonal step"),
     ]
-}
-
-fn bent_reach(geo: &Geometry, from: Square, min: u8, occupied: Bitboard) -> Bitboard {
-    let mut out = Bitboard::EMPTY;
-    for d in Dir::DIAGONAL {
-        let (dx, dy) = d.delta();
-        let Some(corner) = geo.step(from, dx, dy) else {
-            continue;
-        };
-        if occupied.contains(corner) {
-            continue;
-        }
-        for u in components(d) {
-            for (i, &c) in geo.ray(corner, u).iter().enumerate() {
-                if i + 1 >= min as usize {
-                    out.insert(c);
-                }
-                if occupied.contains(c) {
-                    break;
-                }
-            }
-        }
-    }
-    out
-}
-
-/// Whether a bent rider on a cell of `pieces` reaches `target`: walk back from the target
-/// along each orthogonal line over empty cells; from the `min`-th cell on, that cell may be
-/// the corner, with the rider one diagonal step behind it.
-fn bent_attacks(
-    geo: &Geometry,
-    target: Square,
-    min: u8,
-    pieces: Bitboard,
-    occupied: Bitboard,
-) -> bool {
-    bent_sources(geo, target, min, occupied, |src, _| pieces.contains(src))
 }
 
 /// Calls `f(source, path)` for every cell from which a bent rider reaches `target` through
@@ -378,10 +476,10 @@ pub fn bent_sources(
             }
             path.insert(c);
             if i + 1 >= min as usize {
-                let (ux, uy) = u.delta();
-                for (px, py) in [(uy, ux), (-uy, -ux)] {
-                    // the diagonal step taken was u + p; its source lies one step behind
-                    if let Some(src) = geo.step(c, -(ux + px), -(uy + py)) {
+                // the diagonal step taken was one of the two next to `u`; its source lies
+                // one step behind the corner
+                for diag in [u as usize + 1, u as usize + 7] {
+                    if let Some(src) = geo.neighbour(c, Dir::ALL[diag % 8].opposite()) {
                         if f(src, path) {
                             return true;
                         }

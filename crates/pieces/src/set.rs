@@ -1,7 +1,7 @@
 //! A game's full set of pieces compiled against its board.
 
 use crate::{CompiledPiece, PieceDef};
-use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+use citadel_geometry::{Bitboard, Geometry, Square};
 
 /// Every piece kind of a game, compiled for both colours against the game's board.
 /// Kinds are indices into [`defs`](Self::defs).
@@ -9,6 +9,9 @@ use citadel_geometry::{Bitboard, Dir, Geometry, Square};
 pub struct PieceSet {
     geo: Geometry,
     defs: Vec<PieceDef>,
+    /// Per colour and kind: kinds (and colours) that move alike share their tables (clones
+    /// of one compiled piece), so that a game with many look-alike kinds (Tamerlane's eleven
+    /// pawns) keeps its tables small enough for the cache.
     compiled: [Vec<CompiledPiece>; 2],
     /// Per colour: kinds grouped by identical attacks (bit mask of kinds, representative).
     classes: [Vec<(u32, usize)>; 2],
@@ -17,10 +20,21 @@ pub struct PieceSet {
 impl PieceSet {
     /// Compiles `defs` for both colours (index 0 White, 1 Black).
     pub fn new(geo: Geometry, defs: Vec<PieceDef>) -> Self {
-        let compiled: [Vec<CompiledPiece>; 2] = [false, true].map(|black| {
+        let mut distinct: Vec<((&[_], bool), CompiledPiece)> = Vec::new();
+        let compiled = [false, true].map(|black| {
             defs.iter()
-                .map(|d| CompiledPiece::new(&geo, d, black))
-                .collect()
+                .map(|d| {
+                    let key = (d.atoms.as_slice(), black && d.oriented);
+                    match distinct.iter().find(|(k, _)| *k == key) {
+                        Some((_, p)) => p.clone(),
+                        None => {
+                            let p = CompiledPiece::new(&geo, d, black);
+                            distinct.push((key, p.clone()));
+                            p
+                        }
+                    }
+                })
+                .collect::<Vec<_>>()
         });
         let classes = [0, 1].map(|c| attack_classes(&compiled[c]));
         PieceSet {
@@ -103,21 +117,8 @@ impl PieceSet {
                 return true;
             }
         }
-        for (set, dirs) in [(orth, Dir::ORTHOGONAL), (diag, Dir::DIAGONAL)] {
-            if set.is_empty() {
-                continue;
-            }
-            for d in dirs {
-                if (geo.ray_mask(target, d) & set).any() {
-                    if let Some(b) = geo.first_on_ray(target, d, occupied) {
-                        if set.contains(b) {
-                            return true;
-                        }
-                    }
-                }
-            }
-        }
-        false
+        (orth.any() && geo.slides_hit(target, ORTH, occupied, orth))
+            || (diag.any() && geo.slides_hit(target, DIAG, occupied, diag))
     }
 }
 

@@ -62,6 +62,16 @@ pub struct Config {
 }
 
 impl Config {
+    /// The direction of a side's pawns' step ([`forward`](Self::forward) as a [`Dir`](citadel_geometry::Dir)).
+    #[inline(always)]
+    pub fn forward_dir(&self, color: usize) -> citadel_geometry::Dir {
+        if self.forward[color] > 0 {
+            citadel_geometry::Dir::North
+        } else {
+            citadel_geometry::Dir::South
+        }
+    }
+
     /// A configuration with every kind landing anywhere, nothing royal, no pawns, no
     /// promotions; games fill in the rest with the builder methods.
     pub fn new(

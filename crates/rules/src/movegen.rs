@@ -104,10 +104,12 @@ impl<G: Game> Position<G> {
             }
         }
         for kind in 0..set.len() {
-            let Some(min) = set.piece(them.index(), kind).bent_min() else {
+            let cp = set.piece(them.index(), kind);
+            let Some(min) = cp.bent_min() else {
                 continue;
             };
-            let riders = bb.kind[kind] & theirs;
+            // only riders that could reach the royal on an empty board may pin
+            let riders = bb.kind[kind] & theirs & cp.bent_from(k);
             if riders.is_empty() {
                 continue;
             }
@@ -242,10 +244,10 @@ impl<G: Game> Position<G> {
             }
             if cfg.is_pawn(kind) {
                 if cfg.double_step[us.index()].contains(from) {
-                    let fwd = cfg.forward[us.index()];
-                    if let (Some(mid), Some(to)) =
-                        (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd))
-                    {
+                    let fwd = cfg.forward_dir(us.index());
+                    let mid = geo.neighbour(from, fwd);
+                    // two steps through an existing middle cell: `step(from, 0, 2 * fwd)`
+                    if let (Some(mid), Some(to)) = (mid, mid.and_then(|m| geo.neighbour(m, fwd))) {
                         if !occ.contains(mid) && !occ.contains(to) && land.contains(to) {
                             self.push_regular(
                                 lg,

@@ -552,8 +552,8 @@ impl<G: Game> Position<G> {
     /// The cell of the pawn an en passant capture to `to` removes.
     #[inline(always)]
     pub fn ep_victim(&self, to: Square) -> Option<Square> {
-        let fwd = self.cfg.forward[self.turn.index()];
-        self.cfg.geometry().step(to, 0, -fwd)
+        let back = self.cfg.forward_dir(self.turn.index()).opposite();
+        self.cfg.geometry().neighbour(to, back)
     }
 
     /// Sets a cell directly (for applying changes), keeping bitboards and hash right.
@@ -602,8 +602,8 @@ impl<G: Game> Position<G> {
             self.hash ^= z.ep[e.index()];
         }
         if m.flag == MoveFlag::DoubleStep {
-            let fwd = self.cfg.forward[self.turn.index()];
-            if let Some(e) = self.cfg.geometry().step(m.from, 0, fwd) {
+            let fwd = self.cfg.forward_dir(self.turn.index());
+            if let Some(e) = self.cfg.geometry().neighbour(m.from, fwd) {
                 self.ep = Some(e);
                 self.hash ^= z.ep[e.index()];
             }

@@ -500,8 +500,8 @@ impl Game for Tamerlane {
     #[inline(always)]
     fn allow(pos: &Position<Self>, m: &Move) -> bool {
         let us = pos.turn();
-        if !tables().last[us.index()].contains(m.to)
-            || pos.code_at(m.from) != Piece::new(PAWN_OF_PAWNS, us).code()
+        if pos.code_at(m.from) != Piece::new(PAWN_OF_PAWNS, us).code()
+            || !tables().last[us.index()].contains(m.to)
         {
             return true;
         }

@@ -58,13 +58,24 @@ fn comment(text: &str, out: &mut Vec<Tok>) {
         });
         return;
     }
-    let words: Vec<&str> = text.split_whitespace().collect();
-    match words.as_slice() {
+    // a word that would begin a line with `[` or `%` stays on the line before: a reader takes
+    // such a line for the next game's tags (ending an unterminated comment) or an escape line
+    let mut parts: Vec<String> = Vec::new();
+    for w in text.split_whitespace() {
+        match parts.last_mut() {
+            Some(last) if w.starts_with(['[', '%']) => {
+                last.push(' ');
+                last.push_str(w);
+            }
+            _ => parts.push(w.to_string()),
+        }
+    }
+    match parts.as_slice() {
         [] => out.push(tok("{}")),
         [w] => out.push(tok(format!("{{{w}}}"))),
         [first, middle @ .., last] => {
             out.push(tok(format!("{{{first}")));
-            out.extend(middle.iter().map(|w| tok(*w)));
+            out.extend(middle.iter().map(|w| tok(w.as_str())));
             out.push(tok(format!("{last}}}")));
         }
     }

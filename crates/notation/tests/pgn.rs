@@ -147,3 +147,25 @@ fn carriage_return_in_a_tag_value_reads_as_written() {
     let text = writer::write(&games[0]);
     assert_eq!(pgn::parse(&text).unwrap(), games);
 }
+
+/// Found by the `pgn` fuzz target: a long comment wrapped so that one of its lines began with
+/// `[`, which a reader takes for the next game's tags; such words now stay on the line before.
+#[test]
+fn wrapped_comments_never_start_a_line_with_a_bracket_or_percent() {
+    let words: Vec<String> = (0..60)
+        .map(|i| match i % 3 {
+            0 => format!("[w{i}"),
+            1 => format!("%p{i}"),
+            _ => format!("word{i}"),
+        })
+        .collect();
+    let text = format!("[Event \"x\"]\n\n1. e4 {{{}}} e5 *\n", words.join(" "));
+    let games = pgn::parse(&text).unwrap();
+    let written = writer::write(&games[0]);
+    let movetext = written.split("\n\n").nth(1).unwrap();
+    assert!(
+        movetext.lines().all(|l| !l.starts_with(['[', '%'])),
+        "{written}"
+    );
+    assert_eq!(pgn::parse(&written).unwrap(), games);
+}

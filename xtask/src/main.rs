@@ -134,6 +134,7 @@ fn ci() -> Result<(), String> {
             .args(["doc", "--workspace", "--no-deps"])
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
+    forget_packaged_sources()?;
     run(
         "package",
         cargo().args([
@@ -146,6 +147,41 @@ fn ci() -> Result<(), String> {
         ]),
     )?;
     perft(&[])
+}
+
+/// Removes cargo's extracted copies of this workspace's packaged crates.
+///
+/// `cargo package --workspace` verifies each crate against its siblings' tarballs through a
+/// temporary local registry, which cargo unpacks into `$CARGO_HOME/registry/src/-HASH/`. The
+/// hash depends only on the checkout's path, and cargo reuses an unpacked `NAME-VERSION`
+/// directory it finds there, so a checkout packaged before (same path, same version) would be
+/// verified against the old sources. Only local registries (`-HASH`, never crates.io's
+/// `index.…`) and only directories named for our crates (`citadel-…`) are removed.
+fn forget_packaged_sources() -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(std::path::PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".cargo")));
+    let Some(src) = home.map(|h| h.join("registry").join("src")) else {
+        return Ok(());
+    };
+    let Ok(registries) = std::fs::read_dir(&src) else {
+        return Ok(());
+    };
+    for registry in registries.flatten() {
+        if !registry.file_name().to_string_lossy().starts_with('-') {
+            continue;
+        }
+        let Ok(crates) = std::fs::read_dir(registry.path()) else {
+            continue;
+        };
+        for krate in crates.flatten() {
+            if krate.file_name().to_string_lossy().starts_with("citadel-") {
+                std::fs::remove_dir_all(krate.path())
+                    .map_err(|e| format!("{}: {e}", krate.path().display()))?;
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The value after `flag` in `args`, if any.

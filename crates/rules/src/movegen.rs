@@ -243,39 +243,55 @@ impl<G: Game> Position<G> {
                 self.push_regular(lg, kind, Move::new(from, to), out);
             }
             if cfg.is_pawn(kind) {
-                if cfg.double_step[us.index()].contains(from) {
-                    let fwd = cfg.forward_dir(us.index());
-                    let mid = geo.neighbour(from, fwd);
-                    // two steps through an existing middle cell: `step(from, 0, 2 * fwd)`
-                    if let (Some(mid), Some(to)) = (mid, mid.and_then(|m| geo.neighbour(m, fwd))) {
-                        if !occ.contains(mid) && !occ.contains(to) && land.contains(to) {
-                            self.push_regular(
-                                lg,
-                                kind,
-                                Move::with_flag(from, to, MoveFlag::DoubleStep),
-                                out,
-                            );
-                        }
+                if let Some(to) = self.double_step_target(from, occ) {
+                    if land.contains(to) {
+                        let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
+                        self.push_regular(lg, kind, m, out);
                     }
                 }
-                if let Some(e) = ep {
-                    if attacks.contains(e) && !occ.contains(e) && !inert.contains(from) {
-                        let victim = self.ep_victim(e);
-                        if victim.is_some_and(|v| {
-                            enemy.contains(v)
-                                && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))
-                        }) {
-                            self.push_regular(
-                                lg,
-                                kind,
-                                Move::with_flag(from, e, MoveFlag::EnPassant),
-                                out,
-                            );
-                        }
+                if !inert.contains(from) {
+                    if let Some(e) = self.en_passant_target(ep, attacks, occ, enemy) {
+                        let m = Move::with_flag(from, e, MoveFlag::EnPassant);
+                        self.push_regular(lg, kind, m, out);
                     }
                 }
             }
         }
+    }
+
+    /// Where the side to move's pawn on `from` lands with its double step, if it may make one
+    /// now: `from` is a double-step cell, and the two cells straight ahead exist and are empty.
+    #[inline(always)]
+    fn double_step_target(&self, from: Square, occ: Bitboard) -> Option<Square> {
+        let cfg = self.config();
+        let us = self.turn().index();
+        if !cfg.double_step[us].contains(from) {
+            return None;
+        }
+        let geo = cfg.geometry();
+        let fwd = cfg.forward_dir(us);
+        // two steps through an existing middle cell: `step(from, 0, 2 * fwd)`
+        let mid = geo.neighbour(from, fwd)?;
+        let to = geo.neighbour(mid, fwd)?;
+        (!occ.contains(mid) && !occ.contains(to)).then_some(to)
+    }
+
+    /// The en passant cell `ep`, if a pawn attacking `attacks` may capture there: the cell is
+    /// empty and the pawn that passed it is an enemy (`enemy`) pawn.
+    #[inline(always)]
+    fn en_passant_target(
+        &self,
+        ep: Option<Square>,
+        attacks: Bitboard,
+        occ: Bitboard,
+        enemy: Bitboard,
+    ) -> Option<Square> {
+        let e = ep.filter(|&e| attacks.contains(e) && !occ.contains(e))?;
+        let v = self.ep_victim(e)?;
+        let is_pawn = self
+            .piece_at(v)
+            .is_some_and(|p| self.config().is_pawn(p.kind));
+        (enemy.contains(v) && is_pawn).then_some(e)
     }
 
     /// The outcome if the game is over by its rules of play: a rule's decision, or no legal

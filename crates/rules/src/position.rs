@@ -576,16 +576,7 @@ impl<G: Game> Position<G> {
     /// Plays `m`, which must be legal in this position.
     pub fn play(&mut self, m: Move) {
         let ch = self.changes(&m);
-        let mut undo = Undo {
-            mv: m,
-            rights: self.rights,
-            unmoved: self.unmoved,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            old: [(Square(0), 0); 8],
-            n: 0,
-        };
+        let mut undo = self.undo_record(m);
         let moved = Piece::from_code(self.board[m.from.index()]);
         let them = self.turn.other();
         let mut capture = false;
@@ -597,10 +588,8 @@ impl<G: Game> Position<G> {
             undo.old[undo.n as usize] = (sq, old);
             undo.n += 1;
         }
+        self.clear_ep();
         let z = &self.cfg.zobrist;
-        if let Some(e) = self.ep.take() {
-            self.hash ^= z.ep[e.index()];
-        }
         if m.flag == MoveFlag::DoubleStep {
             let fwd = self.cfg.forward_dir(self.turn.index());
             if let Some(e) = self.cfg.geometry().neighbour(m.from, fwd) {
@@ -621,12 +610,41 @@ impl<G: Game> Position<G> {
         }
         self.unmoved ^= lost;
         G::update_rights(self, &m);
+        self.pass_turn();
+        self.stack.push(undo);
+    }
+
+    /// What [`undo`](Self::undo) needs to restore before `mv` is played (no board cells yet).
+    #[inline(always)]
+    fn undo_record(&self, mv: Move) -> Undo {
+        Undo {
+            mv,
+            rights: self.rights,
+            unmoved: self.unmoved,
+            ep: self.ep,
+            halfmove: self.halfmove,
+            hash: self.hash,
+            old: [(Square(0), 0); 8],
+            n: 0,
+        }
+    }
+
+    /// Drops the en passant right, if any, from the position and its hash.
+    #[inline(always)]
+    fn clear_ep(&mut self) {
+        if let Some(e) = self.ep.take() {
+            self.hash ^= self.cfg.zobrist.ep[e.index()];
+        }
+    }
+
+    /// Gives the turn to the other side (the move number and the hash follow).
+    #[inline(always)]
+    fn pass_turn(&mut self) {
         if self.turn == Color::Black {
             self.fullmove += 1;
         }
-        self.turn = them;
+        self.turn = self.turn.other();
         self.hash ^= self.cfg.zobrist.side;
-        self.stack.push(undo);
     }
 
     /// Takes back the last move played; returns it, or `None` when there is none.

@@ -62,39 +62,17 @@ impl<G: Game> Position<G> {
                 self.push_regular(&lg, kind, Move::new(from, to), out);
             }
             if cfg.is_pawn(kind) {
-                if promotes && cfg.double_step[us.index()].contains(from) {
-                    let fwd = cfg.forward[us.index()];
-                    if let (Some(mid), Some(to)) =
-                        (geo.step(from, 0, fwd), geo.step(from, 0, 2 * fwd))
-                    {
-                        if zone.contains(to)
-                            && !occ.contains(mid)
-                            && !occ.contains(to)
-                            && land.contains(to)
-                        {
-                            self.push_regular(
-                                &lg,
-                                kind,
-                                Move::with_flag(from, to, MoveFlag::DoubleStep),
-                                out,
-                            );
-                        }
+                // a double step is tactical only when it lands in the promotion zone
+                if let Some(to) = self.double_step_target(from, occ) {
+                    if promotes && zone.contains(to) && land.contains(to) {
+                        let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
+                        self.push_regular(&lg, kind, m, out);
                     }
                 }
-                if let Some(e) = ep {
-                    if attacks.contains(e) && !occ.contains(e) && !inert.contains(from) {
-                        let victim = self.ep_victim(e);
-                        if victim.is_some_and(|v| {
-                            enemy.contains(v)
-                                && self.piece_at(v).is_some_and(|p| cfg.is_pawn(p.kind))
-                        }) {
-                            self.push_regular(
-                                &lg,
-                                kind,
-                                Move::with_flag(from, e, MoveFlag::EnPassant),
-                                out,
-                            );
-                        }
+                if !inert.contains(from) {
+                    if let Some(e) = self.en_passant_target(ep, attacks, occ, enemy) {
+                        let m = Move::with_flag(from, e, MoveFlag::EnPassant);
+                        self.push_regular(&lg, kind, m, out);
                     }
                 }
             }

@@ -1,6 +1,6 @@
 //! The null move (a pass), for a search's null-move pruning: not a move of any game here.
 
-use crate::{Color, Game, Move, Position};
+use crate::{Game, Move, Position};
 use citadel_geometry::Square;
 
 /// The move recorded for a pass (what `last_move` gives after `play_null`): from and to the
@@ -23,26 +23,11 @@ impl<G: Game> Position<G> {
     /// assert_eq!(pos.hash(), before);
     /// ```
     pub fn play_null(&mut self) {
-        let z = &self.cfg.zobrist;
-        self.stack.push(super::Undo {
-            mv: NULL_MOVE,
-            rights: self.rights,
-            unmoved: self.unmoved,
-            ep: self.ep,
-            halfmove: self.halfmove,
-            hash: self.hash,
-            old: [(Square(0), 0); 8],
-            n: 0,
-        });
-        if let Some(e) = self.ep.take() {
-            self.hash ^= z.ep[e.index()];
-        }
+        let undo = self.undo_record(NULL_MOVE);
+        self.stack.push(undo);
+        self.clear_ep();
         self.halfmove = 0;
-        if self.turn == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = self.turn.other();
-        self.hash ^= z.side;
+        self.pass_turn();
     }
 
     /// Takes back a [`play_null`](Self::play_null).

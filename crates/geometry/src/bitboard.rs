@@ -1,70 +1,195 @@
-//! A set of cells as a `u128`: every board of the project has at most 128 cells.
+//! A set of cells as one machine word: [`Bitboard<W>`] over a [`BitWord`] (`u64` for boards
+//! of at most 64 cells, `u128` for boards of at most 128).
 
 use crate::Square;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr};
 
-/// A set of squares of one geometry, one bit per dense square index.
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
+}
+
+/// The machine word under a [`Bitboard`]: `u64` (boards of at most 64 cells) or `u128`
+/// (at most 128). A game picks the narrowest word its board fits, since every set
+/// operation of move generation runs on it.
+///
+/// ```
+/// use citadel_geometry::BitWord;
+/// assert_eq!(<u64 as BitWord>::BITS, 64);
+/// assert_eq!(<u128 as BitWord>::bit(70).trailing_zeros(), 70);
+/// ```
+pub trait BitWord:
+    sealed::Sealed
+    + Copy
+    + Eq
+    + Hash
+    + Default
+    + Debug
+    + Send
+    + Sync
+    + 'static
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+{
+    /// The number of bits, so the most cells a board on this word may have.
+    const BITS: u32;
+    /// No bit set.
+    const ZERO: Self;
+    /// The lowest bit set.
+    const ONE: Self;
+    /// Every bit set.
+    const MAX: Self;
+
+    /// The word with only bit `i` set (`i` < [`BITS`](Self::BITS)).
+    fn bit(i: u8) -> Self;
+    /// The number of set bits.
+    fn count_ones(self) -> u32;
+    /// The number of zero bits below the lowest set bit ([`BITS`](Self::BITS) for zero).
+    fn trailing_zeros(self) -> u32;
+    /// The number of zero bits above the highest set bit ([`BITS`](Self::BITS) for zero).
+    fn leading_zeros(self) -> u32;
+    /// `self - rhs`, wrapping.
+    fn wrapping_sub(self, rhs: Self) -> Self;
+    /// `self + rhs`, wrapping.
+    fn wrapping_add(self, rhs: Self) -> Self;
+    /// `self * rhs`, wrapping.
+    fn wrapping_mul(self, rhs: Self) -> Self;
+    /// `-self`, wrapping.
+    fn wrapping_neg(self) -> Self;
+    /// The word as a `u128` (unchanged bits).
+    fn to_u128(self) -> u128;
+    /// The low [`BITS`](Self::BITS) bits of `w`.
+    fn from_u128_truncating(w: u128) -> Self;
+}
+
+macro_rules! bit_word {
+    ($t:ty) => {
+        impl BitWord for $t {
+            const BITS: u32 = <$t>::BITS;
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const MAX: Self = <$t>::MAX;
+            #[inline(always)]
+            fn bit(i: u8) -> Self {
+                1 << i
+            }
+            #[inline(always)]
+            fn count_ones(self) -> u32 {
+                <$t>::count_ones(self)
+            }
+            #[inline(always)]
+            fn trailing_zeros(self) -> u32 {
+                <$t>::trailing_zeros(self)
+            }
+            #[inline(always)]
+            fn leading_zeros(self) -> u32 {
+                <$t>::leading_zeros(self)
+            }
+            #[inline(always)]
+            fn wrapping_sub(self, rhs: Self) -> Self {
+                <$t>::wrapping_sub(self, rhs)
+            }
+            #[inline(always)]
+            fn wrapping_add(self, rhs: Self) -> Self {
+                <$t>::wrapping_add(self, rhs)
+            }
+            #[inline(always)]
+            fn wrapping_mul(self, rhs: Self) -> Self {
+                <$t>::wrapping_mul(self, rhs)
+            }
+            #[inline(always)]
+            fn wrapping_neg(self) -> Self {
+                <$t>::wrapping_neg(self)
+            }
+            #[inline(always)]
+            fn to_u128(self) -> u128 {
+                self as u128
+            }
+            #[inline(always)]
+            fn from_u128_truncating(w: u128) -> Self {
+                w as $t
+            }
+        }
+    };
+}
+bit_word!(u64);
+bit_word!(u128);
+
+/// A set of squares of one geometry, one bit per dense square index, over the word `W`
+/// (`u128` unless a game's board fits a `u64`).
 ///
 /// ```
 /// use citadel_geometry::{Bitboard, Square};
-/// let b = Bitboard::from_square(Square(3)) | Bitboard::from_square(Square(70));
+/// let b = Bitboard::<u128>::from_square(Square(3)) | Bitboard::from_square(Square(70));
 /// assert_eq!(b.count(), 2);
 /// assert_eq!(b.iter().collect::<Vec<_>>(), vec![Square(3), Square(70)]);
+/// // a board of at most 64 cells uses a `u64`
+/// let small: Bitboard<u64> = [Square(0), Square(63)].into_iter().collect();
+/// assert_eq!(small.last(), Some(Square(63)));
+/// // widening keeps the squares
+/// assert_eq!(small.widen().iter().collect::<Vec<_>>(), vec![Square(0), Square(63)]);
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Bitboard(pub u128);
+pub struct Bitboard<W: BitWord = u128>(pub W);
 
-impl Bitboard {
+impl<W: BitWord> Bitboard<W> {
     /// The empty set.
-    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const EMPTY: Self = Bitboard(W::ZERO);
 
     /// The set holding only `sq`.
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.0)
+    pub fn from_square(sq: Square) -> Self {
+        Bitboard(W::bit(sq.0))
     }
 
     /// Whether the set is empty.
     #[inline(always)]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
+    pub fn is_empty(self) -> bool {
+        self.0 == W::ZERO
     }
 
     /// Whether the set is not empty.
     #[inline(always)]
-    pub const fn any(self) -> bool {
-        self.0 != 0
+    pub fn any(self) -> bool {
+        self.0 != W::ZERO
     }
 
     /// Whether `sq` is in the set.
     #[inline(always)]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 >> sq.0 & 1 != 0
+    pub fn contains(self, sq: Square) -> bool {
+        (self.0 >> sq.0 as u32) & W::ONE != W::ZERO
     }
 
     /// The number of squares in the set.
     #[inline(always)]
-    pub const fn count(self) -> u32 {
+    pub fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// Adds `sq`.
     #[inline(always)]
     pub fn insert(&mut self, sq: Square) {
-        self.0 |= 1u128 << sq.0;
+        self.0 = self.0 | W::bit(sq.0);
     }
 
     /// Removes `sq`.
     #[inline(always)]
     pub fn remove(&mut self, sq: Square) {
-        self.0 &= !(1u128 << sq.0);
+        self.0 = self.0 & !W::bit(sq.0);
     }
 
     /// The square with the lowest index, if any.
     #[inline(always)]
-    pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 {
+    pub fn first(self) -> Option<Square> {
+        if self.is_empty() {
             None
         } else {
             Some(Square(self.0.trailing_zeros() as u8))
@@ -73,18 +198,18 @@ impl Bitboard {
 
     /// The square with the highest index, if any.
     #[inline(always)]
-    pub const fn last(self) -> Option<Square> {
-        if self.0 == 0 {
+    pub fn last(self) -> Option<Square> {
+        if self.is_empty() {
             None
         } else {
-            Some(Square(127 - self.0.leading_zeros() as u8))
+            Some(Square((W::BITS - 1 - self.0.leading_zeros()) as u8))
         }
     }
 
     /// The only square of a one-square set.
     #[inline(always)]
-    pub const fn single(self) -> Option<Square> {
-        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+    pub fn single(self) -> Option<Square> {
+        if self.any() && !self.more_than_one() {
             Some(Square(self.0.trailing_zeros() as u8))
         } else {
             None
@@ -93,30 +218,43 @@ impl Bitboard {
 
     /// Whether the set has two or more squares.
     #[inline(always)]
-    pub const fn more_than_one(self) -> bool {
-        self.0 & self.0.wrapping_sub(1) != 0
+    pub fn more_than_one(self) -> bool {
+        self.0 & self.0.wrapping_sub(W::ONE) != W::ZERO
     }
 
     /// The squares in increasing index order.
     #[inline(always)]
-    pub fn iter(self) -> BitIter {
+    pub fn iter(self) -> BitIter<W> {
         BitIter(self.0)
+    }
+
+    /// The same squares in a `u128` set (for code that handles every game alike).
+    #[inline(always)]
+    pub fn widen(self) -> Bitboard<u128> {
+        Bitboard(self.0.to_u128())
+    }
+
+    /// The squares of `b` with an index below [`W::BITS`](BitWord::BITS), as a set over `W`
+    /// (all of them when they are cells of a board that fits `W`).
+    #[inline(always)]
+    pub fn narrow(b: Bitboard<u128>) -> Self {
+        Bitboard(W::from_u128_truncating(b.0))
     }
 }
 
 /// Iterator over the squares of a [`Bitboard`], lowest index first.
 #[derive(Clone, Debug)]
-pub struct BitIter(u128);
+pub struct BitIter<W: BitWord = u128>(W);
 
-impl Iterator for BitIter {
+impl<W: BitWord> Iterator for BitIter<W> {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
+        if self.0 == W::ZERO {
             return None;
         }
         let sq = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
+        self.0 = self.0 & self.0.wrapping_sub(W::ONE);
         Some(Square(sq))
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -125,17 +263,17 @@ impl Iterator for BitIter {
     }
 }
 
-impl ExactSizeIterator for BitIter {}
+impl<W: BitWord> ExactSizeIterator for BitIter<W> {}
 
-impl IntoIterator for Bitboard {
+impl<W: BitWord> IntoIterator for Bitboard<W> {
     type Item = Square;
-    type IntoIter = BitIter;
-    fn into_iter(self) -> BitIter {
+    type IntoIter = BitIter<W>;
+    fn into_iter(self) -> BitIter<W> {
         self.iter()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
+impl<W: BitWord> FromIterator<Square> for Bitboard<W> {
     fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Self {
         let mut b = Bitboard::EMPTY;
         for sq in iter {
@@ -147,16 +285,16 @@ impl FromIterator<Square> for Bitboard {
 
 macro_rules! bitop {
     ($tr:ident, $f:ident, $tra:ident, $fa:ident, $op:tt) => {
-        impl $tr for Bitboard {
-            type Output = Bitboard;
+        impl<W: BitWord> $tr for Bitboard<W> {
+            type Output = Self;
             #[inline(always)]
-            fn $f(self, rhs: Bitboard) -> Bitboard {
+            fn $f(self, rhs: Self) -> Self {
                 Bitboard(self.0 $op rhs.0)
             }
         }
-        impl $tra for Bitboard {
+        impl<W: BitWord> $tra for Bitboard<W> {
             #[inline(always)]
-            fn $fa(&mut self, rhs: Bitboard) {
+            fn $fa(&mut self, rhs: Self) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -166,15 +304,15 @@ bitop!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bitop!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bitop!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Not for Bitboard {
-    type Output = Bitboard;
+impl<W: BitWord> Not for Bitboard<W> {
+    type Output = Self;
     #[inline(always)]
-    fn not(self) -> Bitboard {
+    fn not(self) -> Self {
         Bitboard(!self.0)
     }
 }
 
-impl std::fmt::Debug for Bitboard {
+impl<W: BitWord> std::fmt::Debug for Bitboard<W> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_set().entries(self.iter().map(|s| s.0)).finish()
     }

@@ -1,6 +1,6 @@
 //! The board model: existing cells, names, colours, topology, steps and rays.
 
-use crate::{Bitboard, Coord, Dir, Square};
+use crate::{BitWord, Bitboard, Coord, Dir, Square};
 
 /// What is known about one cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,8 +16,8 @@ pub struct SquareInfo {
 /// A precomputed ray: the cells met going one way from a square, nearest first, up to the
 /// edge, a hole, or (on a ring) just before returning to the start.
 #[derive(Clone, Copy, Debug, Default)]
-struct RaySpan {
-    mask: Bitboard,
+struct RaySpan<W: BitWord> {
+    mask: Bitboard<W>,
     start: u32,
     len: u8,
 }
@@ -29,7 +29,8 @@ struct RaySpan {
 ///
 /// ```
 /// use citadel_geometry::{boards, Dir};
-/// let g = boards::persian();
+/// use citadel_geometry::Geometry;
+/// let g: Geometry = boards::persian();
 /// assert_eq!(g.len(), 85);
 /// let b2 = g.parse_square("b2").unwrap();
 /// assert_eq!(g.step(b2, -1, -1), g.parse_square("a1"));
@@ -37,19 +38,19 @@ struct RaySpan {
 /// assert_eq!(g.ray(b2, Dir::North).len(), 8);
 /// ```
 #[derive(Clone, Debug)]
-pub struct Geometry {
+pub struct Geometry<W: BitWord = u128> {
     name: &'static str,
     files: u8,
     ranks: u8,
     wrap_files: bool,
     squares: Vec<SquareInfo>,
     frame: Vec<Option<Square>>,
-    detached: Bitboard,
-    links: Vec<Bitboard>,
-    all: Bitboard,
-    rays: Vec<[RaySpan; 8]>,
+    detached: Bitboard<W>,
+    links: Vec<Bitboard<W>>,
+    all: Bitboard<W>,
+    rays: Vec<[RaySpan<W>; 8]>,
     ray_cells: Vec<Square>,
-    lines: Vec<[Line; 4]>,
+    lines: Vec<[Line<W>; 4]>,
     /// Axes (bit `a` for directions `a` and `a + 4`) whose lines obey the index order that
     /// [`Line::attacks`] needs: all but the files' axis on a ring.
     ordered_axes: u8,
@@ -58,24 +59,24 @@ pub struct Geometry {
 /// The two opposite rays through a square along one axis: `lower` holds the ray whose cells
 /// have smaller indices than the square (nearest = highest index), `upper` the other one.
 #[derive(Clone, Copy, Debug, Default)]
-struct Line {
-    lower: Bitboard,
-    upper: Bitboard,
+struct Line<W: BitWord> {
+    lower: Bitboard<W>,
+    upper: Bitboard<W>,
 }
 
-impl Line {
+impl<W: BitWord> Line<W> {
     /// The cells a rider along the whole line reaches, blockers included, by obstruction
     /// difference: the nearest blocker below is the highest set bit of `lower & occupied`,
     /// the nearest above the lowest set bit of `upper & occupied`; the cells between them are
     /// one subtraction away. Needs every `lower` cell below the square and every `upper`
     /// cell above it in index order, nearer cells nearer in index.
     #[inline(always)]
-    fn attacks(self, occupied: Bitboard) -> Bitboard {
+    fn attacks(self, occupied: Bitboard<W>) -> Bitboard<W> {
         let lower = (self.lower & occupied).0;
         let upper = (self.upper & occupied).0;
-        let below = u128::MAX << (127 - (lower | 1).leading_zeros());
+        let below = W::MAX << (W::BITS - 1 - (lower | W::ONE).leading_zeros());
         let above = upper & upper.wrapping_neg();
-        Bitboard(above.wrapping_mul(2).wrapping_add(below)) & (self.lower | self.upper)
+        Bitboard((above << 1).wrapping_add(below)) & (self.lower | self.upper)
     }
 }
 
@@ -128,12 +129,18 @@ impl GeometryBuilder {
         self
     }
 
-    /// Builds the geometry and precomputes its rays.
+    /// Builds the geometry over the word `W` and precomputes its rays.
+    ///
+    /// ```
+    /// use citadel_geometry::{Geometry, GeometryBuilder};
+    /// let g: Geometry<u64> = GeometryBuilder::new("8x8", 8, 8).build();
+    /// assert_eq!(g.all().count(), 64);
+    /// ```
     ///
     /// # Panics
-    /// Panics when the board has more than 128 cells or a detached cell names a neighbour
-    /// outside the board; both are programming errors in a board definition.
-    pub fn build(self) -> Geometry {
+    /// Panics when the board has more cells than `W` has bits or a detached cell names a
+    /// neighbour outside the board; both are programming errors in a board definition.
+    pub fn build<W: BitWord>(self) -> Geometry<W> {
         let mut cells: Vec<(Coord, String, bool)> = Vec::new();
         for r in 0..self.ranks {
             for c in 0..self.files {
@@ -150,7 +157,13 @@ impl GeometryBuilder {
             cells.push((*coord, name.clone(), true));
         }
         cells.sort_by_key(|(c, _, _)| (c.rank, c.file));
-        assert!(cells.len() <= 128, "a board has at most 128 cells");
+        assert!(
+            cells.len() <= W::BITS as usize,
+            "the {} board has {} cells, more than its {}-bit bitboards hold",
+            self.name,
+            cells.len(),
+            W::BITS
+        );
 
         let mut frame = vec![None; self.files as usize * self.ranks as usize];
         let mut squares = Vec::with_capacity(cells.len());
@@ -168,7 +181,7 @@ impl GeometryBuilder {
                 dark: (coord.file as i32 + coord.rank as i32).rem_euclid(2) == 0,
             });
         }
-        let all: Bitboard = (0..squares.len()).map(|i| Square(i as u8)).collect();
+        let all: Bitboard<W> = (0..squares.len()).map(|i| Square(i as u8)).collect();
         let mut g = Geometry {
             name: self.name,
             files: self.files,
@@ -203,7 +216,7 @@ fn default_name(c: Coord) -> String {
     format!("{}{}", (b'a' + c.file as u8) as char, c.rank + 1)
 }
 
-impl Geometry {
+impl<W: BitWord> Geometry<W> {
     fn compute_rays(&mut self) {
         let mut rays = Vec::with_capacity(self.len());
         let mut cells = Vec::new();
@@ -255,11 +268,11 @@ impl Geometry {
             0b1111
         };
         debug_assert!(self.lines.iter().enumerate().all(|(i, ls)| {
-            let below = Bitboard((1u128 << i) - 1);
+            let (below, _) = split_at::<W>(Square(i as u8));
             ls.iter().enumerate().all(|(a, l)| {
                 self.ordered_axes >> a & 1 == 0
                     || (l.lower & !below).is_empty()
-                        && (l.upper & (below | Bitboard(1 << i))).is_empty()
+                        && (l.upper & (below | Bitboard::from_square(Square(i as u8)))).is_empty()
             })
         }));
     }
@@ -295,17 +308,17 @@ impl Geometry {
     }
 
     /// All existing cells.
-    pub fn all(&self) -> Bitboard {
+    pub fn all(&self) -> Bitboard<W> {
         self.all
     }
 
     /// Cells reachable only through [`links`](Self::links) (Tamerlane's citadels).
-    pub fn detached(&self) -> Bitboard {
+    pub fn detached(&self) -> Bitboard<W> {
         self.detached
     }
 
     /// The cells linked to a detached cell, or the detached cells linked to a frame cell.
-    pub fn links(&self, sq: Square) -> Bitboard {
+    pub fn links(&self, sq: Square) -> Bitboard<W> {
         self.links[sq.index()]
     }
 
@@ -370,14 +383,14 @@ impl Geometry {
 
     /// The ray from `sq` in direction `d` as a set.
     #[inline(always)]
-    pub fn ray_mask(&self, sq: Square, d: Dir) -> Bitboard {
+    pub fn ray_mask(&self, sq: Square, d: Dir) -> Bitboard<W> {
         self.rays[sq.index()][d as usize].mask
     }
 
     /// The cells a rider from `sq` in direction `d` reaches with `occupied` cells blocking:
     /// every empty cell up to and including the first occupied one.
     #[inline(always)]
-    pub fn slide(&self, sq: Square, d: Dir, occupied: Bitboard) -> Bitboard {
+    pub fn slide(&self, sq: Square, d: Dir, occupied: Bitboard<W>) -> Bitboard<W> {
         let ray = self.rays[sq.index()][d as usize].mask;
         let blockers = ray & occupied;
         if blockers.is_empty() {
@@ -406,7 +419,7 @@ impl Geometry {
     ///
     /// ```
     /// use citadel_geometry::{boards, Bitboard, Dir};
-    /// let g = boards::standard();
+    /// let g: citadel_geometry::Geometry = boards::standard();
     /// let (d4, d6) = (g.parse_square("d4").unwrap(), g.parse_square("d6").unwrap());
     /// let occ = Bitboard::from_square(d6);
     /// let rook = 1 << Dir::North as u8 | 1 << Dir::East as u8 | 1 << Dir::South as u8 | 1 << Dir::West as u8;
@@ -414,7 +427,7 @@ impl Geometry {
     /// assert_eq!(g.slides(d4, 1 << Dir::North as u8, occ).count(), 2);
     /// ```
     #[inline(always)]
-    pub fn slides(&self, sq: Square, dirs: u8, occupied: Bitboard) -> Bitboard {
+    pub fn slides(&self, sq: Square, dirs: u8, occupied: Bitboard<W>) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
         let mut axes = dirs & (dirs >> 4) & self.ordered_axes;
         let mut single = dirs & !(axes | axes << 4);
@@ -435,7 +448,13 @@ impl Geometry {
     /// with a cheap test of each line or ray on the empty board first (attack tests mostly
     /// answer no).
     #[inline(always)]
-    pub fn slides_hit(&self, sq: Square, dirs: u8, occupied: Bitboard, targets: Bitboard) -> bool {
+    pub fn slides_hit(
+        &self,
+        sq: Square,
+        dirs: u8,
+        occupied: Bitboard<W>,
+        targets: Bitboard<W>,
+    ) -> bool {
         let mut axes = dirs & (dirs >> 4) & self.ordered_axes;
         let mut single = dirs & !(axes | axes << 4);
         let lines = &self.lines[sq.index()];
@@ -476,7 +495,7 @@ impl Geometry {
 
     /// The first occupied cell on the ray from `sq` in direction `d`.
     #[inline(always)]
-    pub fn first_on_ray(&self, sq: Square, d: Dir, occupied: Bitboard) -> Option<Square> {
+    pub fn first_on_ray(&self, sq: Square, d: Dir, occupied: Bitboard<W>) -> Option<Square> {
         let blockers = self.rays[sq.index()][d as usize].mask & occupied;
         if blockers.is_empty() {
             return None;
@@ -503,7 +522,7 @@ impl Geometry {
     /// The cell named `name` (`"f6"`, `"k11"`, `"x1"`), if it exists on this board.
     ///
     /// ```
-    /// let g = citadel_geometry::boards::persian();
+    /// let g: citadel_geometry::Geometry = citadel_geometry::boards::persian();
     /// assert!(g.parse_square("a1").is_some());
     /// assert!(g.parse_square("a2").is_none());
     /// assert!(g.parse_square("z9").is_none());
@@ -561,15 +580,19 @@ impl Geometry {
 
 /// The cells with an index below `sq`, and those above it.
 #[inline(always)]
-fn split_at(sq: Square) -> (Bitboard, Bitboard) {
-    let below = Bitboard((1u128 << sq.0) - 1);
+fn split_at<W: BitWord>(sq: Square) -> (Bitboard<W>, Bitboard<W>) {
+    let below = Bitboard(W::bit(sq.0).wrapping_sub(W::ONE));
     (below, !below & !Bitboard::from_square(sq))
 }
 
-/// Cells with index `n` and above (none for `n` = 128).
+/// Cells with index `n` and above (none for `n` = the word's width).
 #[inline(always)]
-fn from_index(n: u8) -> Bitboard {
-    Bitboard(!1u128.checked_shl(n as u32).unwrap_or(0).wrapping_sub(1))
+fn from_index<W: BitWord>(n: u8) -> Bitboard<W> {
+    if n as u32 >= W::BITS {
+        Bitboard::EMPTY
+    } else {
+        Bitboard(!W::bit(n).wrapping_sub(W::ONE))
+    }
 }
 
 /// The east or west slide along a ring (`blockers` = the ray's occupied cells, not empty).
@@ -577,7 +600,12 @@ fn from_index(n: u8) -> Bitboard {
 /// in increasing order, then (past the seam) the run below it, also increasing; the west
 /// ray is the mirror image. The nearest blocker is a bit scan in the right run.
 #[inline(always)]
-fn wrapped_slide(sq: Square, d: Dir, ray: Bitboard, blockers: Bitboard) -> Bitboard {
+fn wrapped_slide<W: BitWord>(
+    sq: Square,
+    d: Dir,
+    ray: Bitboard<W>,
+    blockers: Bitboard<W>,
+) -> Bitboard<W> {
     let (below, above) = split_at(sq);
     if d == Dir::East {
         if let Some(b) = (blockers & above).first() {

@@ -5,6 +5,6 @@ pub mod boards;
 mod geometry;
 mod square;
 
-pub use bitboard::{BitIter, Bitboard};
+pub use bitboard::{BitIter, BitWord, Bitboard};
 pub use geometry::{Geometry, GeometryBuilder, SquareInfo};
 pub use square::{Coord, Dir, Square};

@@ -9,7 +9,7 @@ fn sq(g: &Geometry, n: &str) -> citadel_geometry::Square {
 
 #[test]
 fn persian_cells() {
-    let g = boards::persian();
+    let g: Geometry = boards::persian();
     assert_eq!(g.len(), 85);
     for n in ["a1", "k1", "a11", "k11", "b2", "j10", "f6"] {
         assert!(g.parse_square(n).is_some(), "{n}");
@@ -34,7 +34,7 @@ fn persian_cells() {
 
 #[test]
 fn mini_citadel_cells() {
-    let g = boards::mini_citadel();
+    let g: Geometry = boards::mini_citadel();
     assert_eq!(g.len(), 68);
     for n in ["a1", "j1", "a10", "j10", "b2", "i9"] {
         assert!(g.parse_square(n).is_some(), "{n}");
@@ -46,7 +46,7 @@ fn mini_citadel_cells() {
 
 #[test]
 fn tamerlane_cells_and_citadels() {
-    let g = boards::tamerlane();
+    let g: Geometry = boards::tamerlane();
     assert_eq!(g.len(), 112);
     let x1 = sq(&g, "x1");
     let x2 = sq(&g, "x2");
@@ -75,7 +75,7 @@ fn tamerlane_cells_and_citadels() {
 
 #[test]
 fn byzantine_ring_wraps() {
-    let g = boards::byzantine();
+    let g: Geometry = boards::byzantine();
     assert_eq!(g.len(), 64);
     let p1 = sq(&g, "p1");
     assert_eq!(g.step(p1, 1, 0), Some(sq(&g, "a1")));
@@ -93,7 +93,7 @@ fn byzantine_ring_wraps() {
 
 #[test]
 fn standard_rays_and_slides() {
-    let g = boards::standard();
+    let g: Geometry = boards::standard();
     assert_eq!(g.len(), 64);
     let a1 = sq(&g, "a1");
     let occ: Bitboard = ["a4", "d4"].iter().map(|n| sq(&g, n)).collect();
@@ -104,4 +104,18 @@ fn standard_rays_and_slides() {
         g.first_on_ray(sq(&g, "h4"), Dir::West, occ),
         Some(sq(&g, "d4"))
     );
+}
+
+#[test]
+fn small_boards_fit_a_u64_and_large_ones_do_not() {
+    let g: Geometry<u64> = boards::standard();
+    assert_eq!(g.all().count(), 64);
+    assert_eq!(g.all().last(), g.parse_square("h8"));
+    let g: Geometry<u64> = boards::byzantine();
+    assert_eq!(g.all().count(), 64);
+    // Mini Citadel's 68 cells need a u128
+    let big = std::panic::catch_unwind(boards::mini_citadel::<u64>);
+    assert!(big.is_err());
+    let g: Geometry<u128> = boards::mini_citadel();
+    assert_eq!(g.len(), 68);
 }

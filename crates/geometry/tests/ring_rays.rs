@@ -1,11 +1,17 @@
 //! The ring's east and west rays come back round past the seam: the bit-scan slides and
 //! nearest-blocker look-ups must agree with walking the ray cell by cell. So must the
-//! line look-ups of `slides` (obstruction difference) on every board of the project.
+//! line look-ups of `slides` (obstruction difference) on every board of the project, over
+//! both bitboard words for the boards that fit a `u64`.
 
-use citadel_geometry::{boards, Bitboard, Dir, Geometry, GeometryBuilder, Square};
+use citadel_geometry::{boards, BitWord, Bitboard, Dir, Geometry, GeometryBuilder, Square};
 
 /// Every empty cell up to and including the first occupied one, walking the ray.
-fn walk(g: &Geometry, sq: Square, d: Dir, occ: Bitboard) -> (Bitboard, Option<Square>) {
+fn walk<W: BitWord>(
+    g: &Geometry<W>,
+    sq: Square,
+    d: Dir,
+    occ: Bitboard<W>,
+) -> (Bitboard<W>, Option<Square>) {
     let mut out = Bitboard::EMPTY;
     for &c in g.ray(sq, d) {
         out.insert(c);
@@ -16,7 +22,7 @@ fn walk(g: &Geometry, sq: Square, d: Dir, occ: Bitboard) -> (Bitboard, Option<Sq
     (out, None)
 }
 
-fn check(g: &Geometry, occupancies: &[Bitboard]) -> usize {
+fn check<W: BitWord>(g: &Geometry<W>, occupancies: &[Bitboard<W>]) -> usize {
     let mut n = 0;
     for (k, &occ) in occupancies.iter().enumerate() {
         for sq in g.all() {
@@ -55,7 +61,7 @@ fn check(g: &Geometry, occupancies: &[Bitboard]) -> usize {
     n
 }
 
-fn occupancies(g: &Geometry) -> Vec<Bitboard> {
+fn occupancies<W: BitWord>(g: &Geometry<W>) -> Vec<Bitboard<W>> {
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
     let mut out = vec![Bitboard::EMPTY, g.all()];
     for density in [2u64, 4, 8, 16] {
@@ -80,7 +86,9 @@ fn occupancies(g: &Geometry) -> Vec<Bitboard> {
 
 #[test]
 fn byzantine_slides_match_the_ray_walk() {
-    let g = boards::byzantine();
+    let g: Geometry<u64> = boards::byzantine();
+    assert!(check(&g, &occupancies(&g)) > 0);
+    let g: Geometry<u128> = boards::byzantine();
     assert!(check(&g, &occupancies(&g)) > 0);
 }
 
@@ -90,17 +98,22 @@ fn wrapping_board_with_holes_and_128_cells() {
     let holed = GeometryBuilder::new("holed-ring", 12, 5)
         .wrap_files()
         .keep(|f, r| (f + r) % 7 != 3)
-        .build();
+        .build::<u64>();
     assert!(check(&holed, &occupancies(&holed)) > 0);
-    let full = GeometryBuilder::new("big-ring", 16, 8).wrap_files().build();
+    let full: Geometry = GeometryBuilder::new("big-ring", 16, 8).wrap_files().build();
     assert_eq!(full.len(), 128);
+    assert!(check(&full, &occupancies(&full)) > 0);
+    let full: Geometry<u64> = GeometryBuilder::new("ring-64", 16, 4).wrap_files().build();
+    assert_eq!(full.len(), 64);
     assert!(check(&full, &occupancies(&full)) > 0);
 }
 
 #[test]
 fn every_board_s_line_lookups_match_the_ray_walk() {
+    let g: Geometry<u64> = boards::standard();
+    assert!(check(&g, &occupancies(&g)) > 0, "{}", g.name());
     for g in [
-        boards::standard(),
+        boards::standard::<u128>(),
         boards::persian(),
         boards::mini_citadel(),
         boards::tamerlane(),

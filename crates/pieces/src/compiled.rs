@@ -3,7 +3,7 @@
 
 use crate::atom::{Atom, Mode};
 use crate::PieceDef;
-use citadel_geometry::{Bitboard, Dir, Geometry, Square};
+use citadel_geometry::{BitWord, Bitboard, Dir, Geometry, Square};
 use std::sync::Arc;
 
 /// A ride other than an unlimited slide (range limits, jumping, or a mode).
@@ -20,15 +20,15 @@ struct Ride {
 /// (on an empty board), going its way (`ahead`) and the opposite way (`behind`, for the
 /// reverse attack test). A blockable ride reaches `slide & ahead`.
 #[derive(Clone, Debug)]
-struct RideTable {
+struct RideTable<W: BitWord> {
     ride: Ride,
-    ahead: Arc<[Bitboard]>,
-    behind: Arc<[Bitboard]>,
+    ahead: Arc<[Bitboard<W>]>,
+    behind: Arc<[Bitboard<W>]>,
 }
 
-impl RideTable {
-    fn new(geo: &Geometry, ride: Ride) -> Self {
-        let span = |dir: Dir| -> Arc<[Bitboard]> {
+impl<W: BitWord> RideTable<W> {
+    fn new(geo: &Geometry<W>, ride: Ride) -> Self {
+        let span = |dir: Dir| -> Arc<[Bitboard<W>]> {
             geo.all()
                 .iter()
                 .map(|from| {
@@ -50,7 +50,7 @@ impl RideTable {
 
     /// The cells the ride reaches from `from`, with `occupied` blocking unless it jumps.
     #[inline(always)]
-    fn reach(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
+    fn reach(&self, geo: &Geometry<W>, from: Square, occupied: Bitboard<W>) -> Bitboard<W> {
         let span = self.ahead[from.index()];
         if self.ride.jump {
             span
@@ -61,7 +61,7 @@ impl RideTable {
 
     /// The cells from which the ride reaches `target`.
     #[inline(always)]
-    fn sources(&self, geo: &Geometry, target: Square, occupied: Bitboard) -> Bitboard {
+    fn sources(&self, geo: &Geometry<W>, target: Square, occupied: Bitboard<W>) -> Bitboard<W> {
         let span = self.behind[target.index()];
         if self.ride.jump {
             span
@@ -73,22 +73,22 @@ impl RideTable {
 
 /// One leg of a bent ride: the corner cell, and the far cells along each of the corner's two
 /// outward directions.
-type Leg = (Square, [(Dir, Bitboard); 2]);
+type Leg<W> = (Square, [(Dir, Bitboard<W>); 2]);
 
 /// A bent ride compiled against a board: per cell and diagonal, the corner cell one diagonal
 /// step away and the cells at least `min` straight steps beyond it on its two outward lines.
 #[derive(Clone, Debug)]
-struct BentTable {
+struct BentTable<W: BitWord> {
     min: u8,
     mode: Mode,
     /// Per cell: its legs, one per diagonal.
-    legs: Arc<[Vec<Leg>]>,
+    legs: Arc<[Vec<Leg<W>>]>,
     /// Per cell: the cells a bent rider may reach it from on an empty board.
-    from: Arc<[Bitboard]>,
+    from: Arc<[Bitboard<W>]>,
 }
 
-impl BentTable {
-    fn new(geo: &Geometry, min: u8, mode: Mode) -> Self {
+impl<W: BitWord> BentTable<W> {
+    fn new(geo: &Geometry<W>, min: u8, mode: Mode) -> Self {
         let n = geo.len();
         let mut legs = vec![Vec::new(); n];
         let mut from = vec![Bitboard::EMPTY; n];
@@ -98,7 +98,7 @@ impl BentTable {
                     continue;
                 };
                 let far = components(d).map(|u| {
-                    let cells: Bitboard = geo
+                    let cells: Bitboard<W> = geo
                         .ray(corner, u)
                         .iter()
                         .skip(min as usize - 1)
@@ -122,7 +122,7 @@ impl BentTable {
 
     /// The cells a bent rider on `from` reaches, with `occupied` blocking.
     #[inline(always)]
-    fn reach(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
+    fn reach(&self, geo: &Geometry<W>, from: Square, occupied: Bitboard<W>) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
         for &(corner, far) in self.legs[from.index()].iter() {
             if occupied.contains(corner) {
@@ -136,32 +136,33 @@ impl BentTable {
     }
 }
 
-/// One piece kind of one colour, compiled against a board. Its tables are shared by its
-/// clones, so that kinds that move alike cost the cache one copy.
+/// One piece kind of one colour, compiled against a board (with sets of cells over the
+/// board's word `W`). Its tables are shared by its clones, so that kinds that move alike cost
+/// the cache one copy.
 #[derive(Clone, Debug)]
-pub struct CompiledPiece {
-    quiet: Arc<[Bitboard]>,
-    capture: Arc<[Bitboard]>,
-    first: Arc<[Bitboard]>,
-    capture_from: Arc<[Bitboard]>,
+pub struct CompiledPiece<W: BitWord = u128> {
+    quiet: Arc<[Bitboard<W>]>,
+    capture: Arc<[Bitboard<W>]>,
+    first: Arc<[Bitboard<W>]>,
+    capture_from: Arc<[Bitboard<W>]>,
     slide_dirs: u8,
-    rides: Arc<[RideTable]>,
-    bent: Arc<[BentTable]>,
+    rides: Arc<[RideTable<W>]>,
+    bent: Arc<[BentTable<W>]>,
     /// Per cell: the cells from which a capturing ride or bent ride may reach it on an
     /// empty board (a quick no for most attack tests).
-    extra_from: Arc<[Bitboard]>,
+    extra_from: Arc<[Bitboard<W>]>,
 }
 
 /// A [`CompiledPiece`] under construction.
-struct Draft {
-    quiet: Vec<Bitboard>,
-    capture: Vec<Bitboard>,
-    first: Vec<Bitboard>,
-    capture_from: Vec<Bitboard>,
+struct Draft<W: BitWord> {
+    quiet: Vec<Bitboard<W>>,
+    capture: Vec<Bitboard<W>>,
+    first: Vec<Bitboard<W>>,
+    capture_from: Vec<Bitboard<W>>,
     slide_dirs: u8,
-    rides: Vec<RideTable>,
-    bent: Vec<BentTable>,
-    extra_from: Vec<Bitboard>,
+    rides: Vec<RideTable<W>>,
+    bent: Vec<BentTable<W>>,
+    extra_from: Vec<Bitboard<W>>,
 }
 
 fn mirror(dir: Dir) -> Dir {
@@ -169,9 +170,9 @@ fn mirror(dir: Dir) -> Dir {
     Dir::from_delta(dx, -dy).expect("a mirrored king step is a king step")
 }
 
-impl CompiledPiece {
+impl<W: BitWord> CompiledPiece<W> {
     /// Compiles `def` for one colour (`black` mirrors oriented pieces).
-    pub fn new(geo: &Geometry, def: &PieceDef, black: bool) -> Self {
+    pub fn new(geo: &Geometry<W>, def: &PieceDef, black: bool) -> Self {
         let n = geo.len();
         let flip = black && def.oriented;
         let mut p = Draft {
@@ -259,10 +260,10 @@ impl CompiledPiece {
     #[inline(always)]
     pub fn targets(
         &self,
-        geo: &Geometry,
+        geo: &Geometry<W>,
         from: Square,
-        occupied: Bitboard,
-    ) -> (Bitboard, Bitboard) {
+        occupied: Bitboard<W>,
+    ) -> (Bitboard<W>, Bitboard<W>) {
         let i = from.index();
         let mut quiet = self.quiet[i];
         let mut attacks = self.capture[i];
@@ -280,11 +281,11 @@ impl CompiledPiece {
     #[inline(never)]
     fn extra_targets(
         &self,
-        geo: &Geometry,
+        geo: &Geometry<W>,
         from: Square,
-        occupied: Bitboard,
-        quiet: &mut Bitboard,
-        attacks: &mut Bitboard,
+        occupied: Bitboard<W>,
+        quiet: &mut Bitboard<W>,
+        attacks: &mut Bitboard<W>,
     ) {
         for r in self.rides.iter() {
             let mode = r.ride.mode;
@@ -312,7 +313,7 @@ impl CompiledPiece {
 
     /// Empty cells a piece on `from` may reach with its first-move atoms.
     #[inline(always)]
-    pub fn first_targets(&self, geo: &Geometry, from: Square, occupied: Bitboard) -> Bitboard {
+    pub fn first_targets(&self, geo: &Geometry<W>, from: Square, occupied: Bitboard<W>) -> Bitboard<W> {
         let mut t = self.first[from.index()];
         for r in self.rides.iter() {
             if r.ride.mode == Mode::First {
@@ -329,8 +330,8 @@ impl CompiledPiece {
 
     /// Whether `other` attacks exactly the same cells as this piece from every cell, with
     /// any occupancy (Tamerlane's eleven pawns; its king, prince and adventitious king).
-    pub fn same_attacks(&self, other: &CompiledPiece) -> bool {
-        let capturing = |p: &CompiledPiece| {
+    pub fn same_attacks(&self, other: &CompiledPiece<W>) -> bool {
+        let capturing = |p: &CompiledPiece<W>| {
             (
                 p.rides
                     .iter()
@@ -351,7 +352,7 @@ impl CompiledPiece {
 
     /// Whether a piece of this kind on some cell of `pieces` attacks `target` by a leap.
     #[inline(always)]
-    pub fn leaps_attack(&self, target: Square, pieces: Bitboard) -> bool {
+    pub fn leaps_attack(&self, target: Square, pieces: Bitboard<W>) -> bool {
         (self.capture_from[target.index()] & pieces).any()
     }
 
@@ -359,10 +360,10 @@ impl CompiledPiece {
     #[inline(always)]
     pub fn attacks(
         &self,
-        geo: &Geometry,
+        geo: &Geometry<W>,
         target: Square,
-        pieces: Bitboard,
-        occupied: Bitboard,
+        pieces: Bitboard<W>,
+        occupied: Bitboard<W>,
     ) -> bool {
         if self.leaps_attack(target, pieces) {
             return true;
@@ -380,10 +381,10 @@ impl CompiledPiece {
     #[inline(never)]
     fn extra_attacks(
         &self,
-        geo: &Geometry,
+        geo: &Geometry<W>,
         target: Square,
-        pieces: Bitboard,
-        occupied: Bitboard,
+        pieces: Bitboard<W>,
+        occupied: Bitboard<W>,
     ) -> bool {
         for r in self.rides.iter() {
             // a ride reaching `target` is the same ride taken backwards from it
@@ -424,7 +425,7 @@ impl CompiledPiece {
     /// The cells from which this piece's capturing bent ride could reach `target` on an
     /// empty board (none if it has no bent ride).
     #[inline(always)]
-    pub fn bent_from(&self, target: Square) -> Bitboard {
+    pub fn bent_from(&self, target: Square) -> Bitboard<W> {
         self.bent
             .iter()
             .filter(|b| b.mode.captures())
@@ -460,12 +461,12 @@ fn components(d: Dir) -> [Dir; 2] {
 /// empty cells, where `path` holds the cells in between; stops at the first `true`.
 /// With `occupied` empty it lists every geometric source; pin detection passes the real
 /// occupancy minus candidate blockers.
-pub fn bent_sources(
-    geo: &Geometry,
+pub fn bent_sources<W: BitWord>(
+    geo: &Geometry<W>,
     target: Square,
     min: u8,
-    occupied: Bitboard,
-    mut f: impl FnMut(Square, Bitboard) -> bool,
+    occupied: Bitboard<W>,
+    mut f: impl FnMut(Square, Bitboard<W>) -> bool,
 ) -> bool {
     for u in Dir::ORTHOGONAL {
         let back = u.opposite();

@@ -1,26 +1,26 @@
 //! A game's full set of pieces compiled against its board.
 
 use crate::{CompiledPiece, PieceDef};
-use citadel_geometry::{Bitboard, Geometry, Square};
+use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 
-/// Every piece kind of a game, compiled for both colours against the game's board.
-/// Kinds are indices into [`defs`](Self::defs).
+/// Every piece kind of a game, compiled for both colours against the game's board (sets of
+/// cells over the board's word `W`). Kinds are indices into [`defs`](Self::defs).
 #[derive(Clone, Debug)]
-pub struct PieceSet {
-    geo: Geometry,
+pub struct PieceSet<W: BitWord = u128> {
+    geo: Geometry<W>,
     defs: Vec<PieceDef>,
     /// Per colour and kind: kinds (and colours) that move alike share their tables (clones
     /// of one compiled piece), so that a game with many look-alike kinds (Tamerlane's eleven
     /// pawns) keeps its tables small enough for the cache.
-    compiled: [Vec<CompiledPiece>; 2],
+    compiled: [Vec<CompiledPiece<W>>; 2],
     /// Per colour: kinds grouped by identical attacks (bit mask of kinds, representative).
     classes: [Vec<(u32, usize)>; 2],
 }
 
-impl PieceSet {
+impl<W: BitWord> PieceSet<W> {
     /// Compiles `defs` for both colours (index 0 White, 1 Black).
-    pub fn new(geo: Geometry, defs: Vec<PieceDef>) -> Self {
-        let mut distinct: Vec<((&[_], bool), CompiledPiece)> = Vec::new();
+    pub fn new(geo: Geometry<W>, defs: Vec<PieceDef>) -> Self {
+        let mut distinct: Vec<((&[_], bool), CompiledPiece<W>)> = Vec::new();
         let compiled = [false, true].map(|black| {
             defs.iter()
                 .map(|d| {
@@ -47,7 +47,7 @@ impl PieceSet {
 
     /// The board.
     #[inline(always)]
-    pub fn geometry(&self) -> &Geometry {
+    pub fn geometry(&self) -> &Geometry<W> {
         &self.geo
     }
 
@@ -68,7 +68,7 @@ impl PieceSet {
 
     /// The compiled piece of `kind` for `color` (0 White, 1 Black).
     #[inline(always)]
-    pub fn piece(&self, color: usize, kind: usize) -> &CompiledPiece {
+    pub fn piece(&self, color: usize, kind: usize) -> &CompiledPiece<W> {
         &self.compiled[color][kind]
     }
 
@@ -79,8 +79,8 @@ impl PieceSet {
         &self,
         target: Square,
         color: usize,
-        occupied: Bitboard,
-        pieces: impl Fn(usize) -> Bitboard,
+        occupied: Bitboard<W>,
+        pieces: impl Fn(usize) -> Bitboard<W>,
     ) -> bool {
         const ORTH: u8 = 0b0101_0101;
         const DIAG: u8 = 0b1010_1010;
@@ -123,7 +123,7 @@ impl PieceSet {
 }
 
 /// Groups kinds whose attacks are identical, so that an attack test looks each group up once.
-fn attack_classes(pieces: &[CompiledPiece]) -> Vec<(u32, usize)> {
+fn attack_classes<W: BitWord>(pieces: &[CompiledPiece<W>]) -> Vec<(u32, usize)> {
     let mut classes: Vec<(u32, usize)> = Vec::new();
     for (kind, p) in pieces.iter().enumerate() {
         match classes

@@ -12,8 +12,8 @@ use crate::clock::Clock;
 use crate::session::{self, Progress, Report, Session};
 use crate::uci::{cut, send};
 use crate::Failure;
-use citadel_notation::fen;
-use citadel_rules::{Color, Outcome, Variant, VariantPosition};
+use citadel_notation::{fen, FenRights};
+use citadel_rules::{with_game, Color, Outcome, Position, Variant};
 use citadel_search::{Limits, Score};
 use std::io::BufRead;
 use std::sync::mpsc;
@@ -56,34 +56,37 @@ fn from_xboard_name(name: &str) -> Option<Variant> {
 pub fn setup_commands(v: Variant) -> Vec<String> {
     match v {
         Variant::Chess | Variant::Shatranj | Variant::Tamerlane | Variant::Byzantine => Vec::new(),
-        _ => {
-            let pos = VariantPosition::start(v);
-            let cfg = pos.config();
-            let g = cfg.geometry();
-            let mut out = vec![format!(
-                "setup {}x{}+0_fairy {}",
-                g.files(),
-                g.ranks(),
-                fen::write_variant(&pos)
-            )];
-            let defs = cfg.pieces.defs();
-            // a letter shared by several kinds (Mini Citadel's unmoved and moved pieces)
-            // cannot be described to XBoard
-            let unique = defs
-                .iter()
-                .all(|d| defs.iter().filter(|e| e.letter == d.letter).count() == 1);
-            for (k, def) in defs.iter().enumerate().filter(|_| unique) {
-                let bit = 1u32 << k;
-                if cfg.pawns & bit != 0 || cfg.royal & bit != 0 {
-                    continue;
-                }
-                if let Some(d) = betza::describe(def) {
-                    out.push(format!("piece {}& {d}", def.letter.to_ascii_uppercase()));
-                }
-            }
-            out
+        _ => with_game!(v, G => setup_of::<G>()),
+    }
+}
+
+/// The `setup` and `piece` commands of game `G` (see [`setup_commands`]).
+fn setup_of<G: FenRights>() -> Vec<String> {
+    let pos = Position::<G>::start();
+    let cfg = G::config();
+    let g = cfg.geometry();
+    let mut out = vec![format!(
+        "setup {}x{}+0_fairy {}",
+        g.files(),
+        g.ranks(),
+        fen::write(&pos)
+    )];
+    let defs = cfg.pieces.defs();
+    // a letter shared by several kinds (Mini Citadel's unmoved and moved pieces)
+    // cannot be described to XBoard
+    let unique = defs
+        .iter()
+        .all(|d| defs.iter().filter(|e| e.letter == d.letter).count() == 1);
+    for (k, def) in defs.iter().enumerate().filter(|_| unique) {
+        let bit = 1u32 << k;
+        if cfg.pawns & bit != 0 || cfg.royal & bit != 0 {
+            continue;
+        }
+        if let Some(d) = betza::describe(def) {
+            out.push(format!("piece {}& {d}", def.letter.to_ascii_uppercase()));
         }
     }
+    out
 }
 
 struct Engine {

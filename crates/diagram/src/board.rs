@@ -4,7 +4,7 @@
 use crate::decor::Decor;
 use crate::glyph::{self, r2, Figure};
 use crate::layout::{CellShape, Layout, CELL, MARGIN};
-use citadel_geometry::Square;
+use citadel_geometry::{BitWord, Geometry, Square};
 use citadel_rules::{Color, Game, Position, Variant};
 
 /// Light cells.
@@ -136,7 +136,7 @@ pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
     }
 }
 
-fn cells(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout, d: &Decor) {
+fn cells<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout, d: &Decor) {
     s.push_str(r#"<g id="cells">"#);
     if l.round {
         // the middle of the round board, and a rim around it
@@ -290,7 +290,7 @@ fn label(s: &mut String, x: f32, y: f32, size: f32, text: &str) {
     ));
 }
 
-fn coordinates(s: &mut String, geo: &citadel_geometry::Geometry, l: &Layout) {
+fn coordinates<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout) {
     s.push_str(r#"<g id="coordinates">"#);
     if l.round {
         let outer = crate::layout::HOLE + geo.ranks() as f32 * crate::layout::RING;

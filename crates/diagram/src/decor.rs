@@ -1,7 +1,7 @@
 //! What a game's board shows besides its cells: citadels, Persian Chess's centre square,
 //! the Egyptian Eye and the squares it watches.
 
-use citadel_geometry::{Geometry, Square};
+use citadel_geometry::{BitWord, Geometry, Square};
 use citadel_rules::Variant;
 
 /// Special cells of a game's board.
@@ -20,7 +20,7 @@ pub struct Decor {
 
 impl Decor {
     /// The special cells of `variant`'s board `geo`.
-    pub fn of(variant: Variant, geo: &Geometry) -> Decor {
+    pub fn of<W: BitWord>(variant: Variant, geo: &Geometry<W>) -> Decor {
         let citadels = if geo.wraps() {
             Vec::new()
         } else {

@@ -3,7 +3,7 @@
 //! sectors for a board whose files wrap (the Byzantine rings).
 
 use crate::glyph::r2;
-use citadel_geometry::{Geometry, Square};
+use citadel_geometry::{BitWord, Geometry, Square};
 use std::f32::consts::PI;
 
 /// Side of a square cell, in SVG units.
@@ -62,7 +62,7 @@ pub struct Layout {
 
 impl Layout {
     /// The layout of `geo`, seen from White's side or, if `flip`, from Black's.
-    pub fn new(geo: &Geometry, flip: bool) -> Layout {
+    pub fn new<W: BitWord>(geo: &Geometry<W>, flip: bool) -> Layout {
         if geo.wraps() {
             Self::round(geo, flip)
         } else {
@@ -70,7 +70,7 @@ impl Layout {
         }
     }
 
-    fn grid(geo: &Geometry, flip: bool) -> Layout {
+    fn grid<W: BitWord>(geo: &Geometry<W>, flip: bool) -> Layout {
         let files = geo.files() as i32;
         let ranks = geo.ranks() as f32;
         let coords: Vec<_> = (0..geo.len()).map(|i| geo.coord(Square(i as u8))).collect();
@@ -119,7 +119,7 @@ impl Layout {
         }
     }
 
-    fn round(geo: &Geometry, flip: bool) -> Layout {
+    fn round<W: BitWord>(geo: &Geometry<W>, flip: bool) -> Layout {
         let files = geo.files() as f32;
         let step = 2.0 * PI / files;
         let outer = HOLE + geo.ranks() as f32 * RING;

@@ -1,7 +1,7 @@
 //! Coordinate moves: `f2i2`, `e9e10q`, the hyphenated `f2-i2`, and Byzantine removals
 //! `b1c3/xd2e2`.
 
-use citadel_geometry::{Geometry, Square};
+use citadel_geometry::{BitWord, Geometry, Square};
 use citadel_rules::{Game, Move, Position};
 
 /// A move text that is not a legal move of the position.
@@ -22,8 +22,8 @@ pub enum MoveError {
 }
 
 /// Reads a cell name (letter(s) then digits) from the front of `s`.
-fn take_square<'a>(
-    geo: &Geometry,
+fn take_square<'a, W: BitWord>(
+    geo: &Geometry<W>,
     s: &'a str,
     whole: &str,
 ) -> Result<(Square, &'a str), MoveError> {
@@ -165,7 +165,7 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
 
 /// The two cells of the pawn pair a move removes, the pawn moving toward higher files
 /// first: `aux` and the next file of its ring (across the seam, `p1` then `a1`).
-pub fn removal_pair(geo: &Geometry, m: &Move) -> Option<(Square, Square)> {
+pub fn removal_pair<W: BitWord>(geo: &Geometry<W>, m: &Move) -> Option<(Square, Square)> {
     let a = removal_of(m)?;
     Some((a, geo.step(a, 1, 0)?))
 }

@@ -213,8 +213,8 @@ enum Digits {
 }
 
 /// Reads one FEN rank (or ring) into its cells; the error is the reason only.
-fn parse_row(
-    geo: &citadel_geometry::Geometry,
+fn parse_row<W: citadel_geometry::BitWord>(
+    geo: &citadel_geometry::Geometry<W>,
     tokens: &[(String, Piece)],
     row: &str,
     cells: &[Option<citadel_geometry::Square>],
@@ -388,8 +388,8 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
 }
 
 /// The name a frame position of a FEN row would have (for cells that do not exist).
-fn frame_name(
-    geo: &citadel_geometry::Geometry,
+fn frame_name<W: citadel_geometry::BitWord>(
+    geo: &citadel_geometry::Geometry<W>,
     cells: &[Option<citadel_geometry::Square>],
     col: usize,
     rank: usize,

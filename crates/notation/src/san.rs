@@ -185,7 +185,10 @@ pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
 /// The castling text of `m` as its way of castling in `castling` names it
 /// ([`CastleSpec::san`](citadel_rules::CastleSpec::san)); `None` if `m` is not a castling move
 /// of `castling`.
-pub fn castle_by_spec(castling: &citadel_rules::Castling, m: &Move) -> Option<String> {
+pub fn castle_by_spec<W: citadel_geometry::BitWord>(
+    castling: &citadel_rules::Castling<W>,
+    m: &Move,
+) -> Option<String> {
     if m.flag != MoveFlag::Castle {
         return None;
     }

@@ -313,7 +313,12 @@ impl<W: BitWord> CompiledPiece<W> {
 
     /// Empty cells a piece on `from` may reach with its first-move atoms.
     #[inline(always)]
-    pub fn first_targets(&self, geo: &Geometry<W>, from: Square, occupied: Bitboard<W>) -> Bitboard<W> {
+    pub fn first_targets(
+        &self,
+        geo: &Geometry<W>,
+        from: Square,
+        occupied: Bitboard<W>,
+    ) -> Bitboard<W> {
         let mut t = self.first[from.index()];
         for r in self.rides.iter() {
             if r.ride.mode == Mode::First {

@@ -33,7 +33,7 @@ pub const PAWN_DOWN: u8 = 6;
 pub const START: &str = "KP>4p<qkp>4P<Q/BP>4p<bbp>4P<B/NP>4p<nnp>4P<N/RP>4p<rrp>4P<R w - - 0 1";
 
 struct Tables {
-    cfg: Config,
+    cfg: Config<u64>,
     /// The next cell toward higher files on the same ring, per cell.
     up: Vec<Square>,
 }
@@ -70,7 +70,7 @@ impl Byzantine {
 
     /// The first cells (the `P>` pawns) of `color`'s facing pawn pairs: a `P>` whose
     /// forward cell holds a `P<` of the same side (each blocks the other).
-    pub fn facing_pairs(pos: &Position<Self>, color: crate::Color) -> Bitboard {
+    pub fn facing_pairs(pos: &Position<Self>, color: crate::Color) -> Bitboard<u64> {
         let bb = pos.bitboards();
         let down = bb.pieces(PAWN_DOWN, color);
         let mut out = Bitboard::EMPTY;
@@ -84,8 +84,10 @@ impl Byzantine {
 }
 
 impl Game for Byzantine {
+    type Word = u64;
+
     #[inline(always)]
-    fn config() -> &'static Config {
+    fn config() -> &'static Config<u64> {
         &tables().cfg
     }
 
@@ -97,7 +99,7 @@ impl Game for Byzantine {
     /// The turns with a removal: for each of the opponent's facing pairs, every legal move
     /// of the position with that pair taken off, carrying the pair in `aux`. King safety is
     /// judged after the whole turn, so a removal may answer a check.
-    fn special_moves(pos: &Position<Self>, _lg: &Legality, out: &mut MoveList) {
+    fn special_moves(pos: &Position<Self>, _lg: &Legality<u64>, out: &mut MoveList) {
         let them = pos.turn().other();
         let pairs = Self::facing_pairs(pos, them);
         if pairs.is_empty() {

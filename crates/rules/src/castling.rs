@@ -4,11 +4,11 @@
 use crate::game::Changes;
 use crate::rights::Right;
 use crate::{Game, Legality, Move, MoveFlag, MoveList, Piece, Position, PositionError};
-use citadel_geometry::{Bitboard, Square};
+use citadel_geometry::{BitWord, Bitboard, Square};
 
-/// One way of castling.
+/// One way of castling (sets of cells over the game's bitboard word `W`).
 #[derive(Clone, Copy, Debug)]
-pub struct CastleSpec {
+pub struct CastleSpec<W: BitWord = u128> {
     /// The right that allows it (its FEN letter and rights bit).
     pub right: Right,
     /// How SAN writes it (`"O-O"`, `"O-O-O"`).
@@ -18,12 +18,12 @@ pub struct CastleSpec {
     /// Rook's start and destination.
     pub rook: (Square, Square),
     /// Cells that must be empty.
-    pub empty: Bitboard,
+    pub empty: Bitboard<W>,
     /// Cells the king passes that must not be attacked (its start included).
-    pub safe: Bitboard,
+    pub safe: Bitboard<W>,
 }
 
-impl CastleSpec {
+impl<W: BitWord> CastleSpec<W> {
     /// The rights bit of this castling.
     #[inline(always)]
     pub fn bit(&self) -> u64 {
@@ -33,16 +33,16 @@ impl CastleSpec {
 
 /// All ways of castling of a game, with the rights each cell's move takes away.
 #[derive(Clone, Debug)]
-pub struct Castling {
-    specs: Vec<CastleSpec>,
+pub struct Castling<W: BitWord = u128> {
+    specs: Vec<CastleSpec<W>>,
     lost: Vec<u64>,
     king_kind: u8,
     rook_kind: u8,
 }
 
-impl Castling {
+impl<W: BitWord> Castling<W> {
     /// Castling with these ways, for the given king and rook kinds; `cells` is the board size.
-    pub fn new(specs: Vec<CastleSpec>, king_kind: u8, rook_kind: u8, cells: usize) -> Self {
+    pub fn new(specs: Vec<CastleSpec<W>>, king_kind: u8, rook_kind: u8, cells: usize) -> Self {
         let mut lost = vec![0u64; cells];
         for s in &specs {
             lost[s.king.0.index()] |= s.bit();
@@ -57,12 +57,12 @@ impl Castling {
     }
 
     /// The ways of castling.
-    pub fn specs(&self) -> &[CastleSpec] {
+    pub fn specs(&self) -> &[CastleSpec<W>] {
         &self.specs
     }
 
     /// The way of castling whose king goes `from` → `to`.
-    pub fn spec_of(&self, from: Square, to: Square) -> Option<&CastleSpec> {
+    pub fn spec_of(&self, from: Square, to: Square) -> Option<&CastleSpec<W>> {
         self.specs.iter().find(|s| s.king == (from, to))
     }
 
@@ -77,7 +77,12 @@ impl Castling {
     }
 
     /// Adds the legal castling moves of the side to move.
-    pub fn generate<G: Game>(&self, pos: &Position<G>, lg: &Legality, out: &mut MoveList) {
+    pub fn generate<G: Game<Word = W>>(
+        &self,
+        pos: &Position<G>,
+        lg: &Legality<W>,
+        out: &mut MoveList,
+    ) {
         if lg.in_check {
             return;
         }

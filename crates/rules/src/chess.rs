@@ -28,8 +28,8 @@ pub mod rights {
 }
 
 struct Tables {
-    cfg: Config,
-    castling: Castling,
+    cfg: Config<u64>,
+    castling: Castling<u64>,
 }
 
 fn tables() -> &'static Tables {
@@ -45,7 +45,7 @@ fn tables() -> &'static Tables {
         );
         use rights::*;
         let s = |n: &str| cfg.sq(n);
-        let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard>();
+        let b = |ns: &[&str]| ns.iter().map(|n| s(n)).collect::<Bitboard<u64>>();
         let specs = vec![
             CastleSpec {
                 right: WHITE_KING_SIDE,
@@ -88,17 +88,19 @@ fn tables() -> &'static Tables {
 
 impl Chess {
     /// The castling table.
-    pub fn castling() -> &'static Castling {
+    pub fn castling() -> &'static Castling<u64> {
         &tables().castling
     }
 }
 
 impl Game for Chess {
-    fn config() -> &'static Config {
+    type Word = u64;
+
+    fn config() -> &'static Config<u64> {
         &tables().cfg
     }
 
-    fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+    fn special_moves(pos: &Position<Self>, lg: &Legality<u64>, out: &mut MoveList) {
         tables().castling.generate(pos, lg, out);
     }
 

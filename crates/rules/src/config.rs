@@ -4,7 +4,7 @@
 use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
 use crate::{Color, Goals, Setup, Variant};
-use citadel_geometry::{Bitboard, Geometry, Square};
+use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
 /// What a stalemate (no legal move, not in check) means in a game.
@@ -17,15 +17,16 @@ pub enum Stalemate {
     Loss,
 }
 
-/// The static description of a game that the core reads: built once per game.
+/// The static description of a game that the core reads: built once per game, with its
+/// sets of cells over the game's bitboard word `W` ([`Game::Word`](crate::Game::Word)).
 #[derive(Debug)]
-pub struct Config {
+pub struct Config<W: BitWord = u128> {
     /// The game.
     pub variant: Variant,
     /// Variant id (`"persian-princess"`), the same as `variant.id()`.
     pub id: &'static str,
     /// The pieces compiled against the board.
-    pub pieces: PieceSet,
+    pub pieces: PieceSet<W>,
     /// FEN symbol of each kind as White (`"P"`, `"+N"`, `"R'"`, `"P>"`); Black's are lowercase.
     pub symbols: Vec<String>,
     /// Kinds whose pieces are royal (bit per kind).
@@ -33,13 +34,13 @@ pub struct Config {
     /// Kinds that are pawns: they reset the move counter, double-step and capture en passant.
     pub pawns: u32,
     /// Cells each kind may end a move on.
-    pub landing: Vec<Bitboard>,
+    pub landing: Vec<Bitboard<W>>,
     /// Cells where a side's pieces promote on arrival.
-    pub promotion_zone: [Bitboard; 2],
+    pub promotion_zone: [Bitboard<W>; 2],
     /// Kinds each kind may promote to (empty: it does not promote).
     pub promotions: Vec<Vec<u8>>,
     /// Cells from which a side's pawns may double-step.
-    pub double_step: [Bitboard; 2],
+    pub double_step: [Bitboard<W>; 2],
     /// Rank step of a side's pawns (+1 White, -1 Black), for double steps and en passant.
     pub forward: [i8; 2],
     /// Whether pawns capture en passant.
@@ -47,7 +48,7 @@ pub struct Config {
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
     /// The cells that end the game or that only some pieces may hold.
-    pub goals: Goals,
+    pub goals: Goals<W>,
     /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
     pub stalemate: Stalemate,
     /// The start position, as a FEN in the standard form (read by
@@ -61,7 +62,7 @@ pub struct Config {
     start: std::sync::OnceLock<Setup>,
 }
 
-impl Config {
+impl<W: BitWord> Config<W> {
     /// The direction of a side's pawns' step ([`forward`](Self::forward) as a [`Dir`](citadel_geometry::Dir)).
     #[inline(always)]
     pub fn forward_dir(&self, color: usize) -> citadel_geometry::Dir {
@@ -76,7 +77,7 @@ impl Config {
     /// promotions; games fill in the rest with the builder methods.
     pub fn new(
         variant: Variant,
-        geo: Geometry,
+        geo: Geometry<W>,
         defs: Vec<PieceDef>,
         start_fen: &'static str,
     ) -> Self {
@@ -109,7 +110,7 @@ impl Config {
 
     /// The board.
     #[inline(always)]
-    pub fn geometry(&self) -> &Geometry {
+    pub fn geometry(&self) -> &Geometry<W> {
         self.pieces.geometry()
     }
 
@@ -143,7 +144,7 @@ impl Config {
     }
 
     /// Cells of the rank with 0-based index `rank`.
-    pub fn rank(&self, rank: i8) -> Bitboard {
+    pub fn rank(&self, rank: i8) -> Bitboard<W> {
         let g = self.geometry();
         g.all()
             .iter()
@@ -175,7 +176,7 @@ impl Config {
     }
 
     /// Sets the promotion zone of each side.
-    pub fn promotion_zone(mut self, white: Bitboard, black: Bitboard) -> Self {
+    pub fn promotion_zone(mut self, white: Bitboard<W>, black: Bitboard<W>) -> Self {
         self.promotion_zone = [white, black];
         self
     }
@@ -187,14 +188,14 @@ impl Config {
     }
 
     /// Lets pawns double-step from these cells and capture en passant if `en_passant`.
-    pub fn double_step(mut self, white: Bitboard, black: Bitboard, en_passant: bool) -> Self {
+    pub fn double_step(mut self, white: Bitboard<W>, black: Bitboard<W>, en_passant: bool) -> Self {
         self.double_step = [white, black];
         self.en_passant = en_passant;
         self
     }
 
     /// Forbids `kind` to end a move on `cells`.
-    pub fn forbid_landing(mut self, kind: u8, cells: Bitboard) -> Self {
+    pub fn forbid_landing(mut self, kind: u8, cells: Bitboard<W>) -> Self {
         self.landing[kind as usize] &= !cells;
         self
     }
@@ -235,7 +236,7 @@ impl Config {
     }
 
     /// Sets the game's goal cells.
-    pub fn goals(mut self, goals: Goals) -> Self {
+    pub fn goals(mut self, goals: Goals<W>) -> Self {
         self.goals = goals;
         self
     }

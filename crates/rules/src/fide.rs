@@ -2,7 +2,7 @@
 //! passant and promotion, and the insufficient-material draw.
 
 use crate::{Color, Config, Game, Position};
-use citadel_geometry::Geometry;
+use citadel_geometry::{BitWord, Geometry};
 use citadel_pieces::{catalog, PieceDef};
 
 /// Kind indices of the orthodox pieces, the same in every FIDE-like game here.
@@ -24,14 +24,14 @@ pub mod kind {
 /// A FIDE-like configuration: K Q R B N P (kinds 0–5) plus `extra` pieces, pawns
 /// double-stepping from the 0-based ranks `pawn_ranks`, promoting on `promo_ranks` to
 /// Q, R, B or N.
-pub fn config(
+pub fn config<W: BitWord>(
     variant: crate::Variant,
-    geo: Geometry,
+    geo: Geometry<W>,
     extra: Vec<PieceDef>,
     start_fen: &'static str,
     pawn_ranks: [i8; 2],
     promo_ranks: [i8; 2],
-) -> Config {
+) -> Config<W> {
     use kind::*;
     let mut defs = vec![
         catalog::king(),

@@ -4,7 +4,7 @@ use crate::{
     Bitboards, Color, Config, Legality, Move, MoveList, Outcome, Position, PositionError,
     Stalemate, Termination,
 };
-use citadel_geometry::{Bitboard, Square};
+use citadel_geometry::{BitWord, Bitboard, Square};
 
 /// The board changes a move makes: `(cell, new mailbox code)` in order (0 = empty).
 #[derive(Clone, Copy, Debug, Default)]
@@ -33,18 +33,23 @@ impl Changes {
 /// Every hook has a default that is right for orthodox chess, so a game states only what is
 /// special about it. Hooks are static functions so that the core is monomorphised per game.
 pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static {
+    /// The word of the game's bitboards: `u64` when its board has at most 64 cells (chess,
+    /// shatranj, Byzantine chess), `u128` otherwise. Every set of cells of the game —
+    /// geometry, piece tables, position — is a [`Bitboard<Self::Word>`](Bitboard).
+    type Word: BitWord;
+
     /// The game's configuration, built once.
-    fn config() -> &'static Config;
+    fn config() -> &'static Config<Self::Word>;
 
     /// Cells whose occupants cannot be captured and where nothing counts as attacked.
     #[inline(always)]
-    fn immune(_bb: &Bitboards) -> Bitboard {
+    fn immune(_bb: &Bitboards<Self::Word>) -> Bitboard<Self::Word> {
         Bitboard::EMPTY
     }
 
     /// Cells whose occupants neither capture nor attack.
     #[inline(always)]
-    fn inert(_bb: &Bitboards) -> Bitboard {
+    fn inert(_bb: &Bitboards<Self::Word>) -> Bitboard<Self::Word> {
         Bitboard::EMPTY
     }
 
@@ -53,7 +58,12 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     /// `target` by a move of the game's own rules (Tamerlane: an adventitious king in its
     /// citadel attacks the citadel's neighbours). Called by every attack test.
     #[inline(always)]
-    fn extra_attacks(_bb: &Bitboards, _target: Square, _by: Color, _attackers: Bitboard) -> bool {
+    fn extra_attacks(
+        _bb: &Bitboards<Self::Word>,
+        _target: Square,
+        _by: Color,
+        _attackers: Bitboard<Self::Word>,
+    ) -> bool {
         false
     }
 
@@ -73,7 +83,8 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     /// Adds the game's special moves; only legal ones. `out` already holds the legal regular
     /// moves.
     #[inline(always)]
-    fn special_moves(_pos: &Position<Self>, _legality: &Legality, _out: &mut MoveList) {}
+    fn special_moves(_pos: &Position<Self>, _legality: &Legality<Self::Word>, _out: &mut MoveList) {
+    }
 
     /// The board changes of a move the core does not know (castling, `Special`), or of a
     /// regular move whose effect the game alters. Returns `false` to let the core do it.

@@ -2,10 +2,10 @@
 //! may hold. The game's own rules read them (each game's [`Game::decided`](crate::Game)), and
 //! so can any generic code, such as an evaluation, without knowing which game it is.
 
-use citadel_geometry::Bitboard;
+use citadel_geometry::{BitWord, Bitboard};
 
-/// The special cells of a game, per side (index 0 White, 1 Black). All empty for a game with
-/// none (chess, Shatranj, Byzantine).
+/// The special cells of a game, per side (index 0 White, 1 Black), over the game's bitboard
+/// word `W`. All empty for a game with none (chess, Shatranj, Byzantine).
 ///
 /// ```
 /// use citadel_rules::{Game, MiniCitadel, PersianPrincess};
@@ -21,16 +21,32 @@ use citadel_geometry::Bitboard;
 /// assert_eq!(mc.goals.piece_win[1].count(), 2);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Goals {
+pub struct Goals<W: BitWord = u128> {
     /// Cells where a royal piece of that side ends the game in a draw (Persian Chess: the
     /// enemy citadels; Tamerlane: the opponent's citadel, for the king or a king-less
     /// prince — the game's rules say which royal piece counts).
-    pub royal_draw: [Bitboard; 2],
+    pub royal_draw: [Bitboard<W>; 2],
     /// Cells where any piece of that side wins the game by standing there (Mini Citadel: the
     /// enemy citadels).
-    pub piece_win: [Bitboard; 2],
+    pub piece_win: [Bitboard<W>; 2],
     /// Cells only some kinds may end a move on (which ones: [`Config::landing`](crate::Config));
     /// holding one with such a piece is an asset (Persian Princess: the centre f6, for pawns
     /// and princesses).
-    pub strong_points: Bitboard,
+    pub strong_points: Bitboard<W>,
+}
+
+impl<W: BitWord> Goals<W> {
+    /// The same goals over `u128` bitboards (for code that handles every game alike).
+    ///
+    /// ```
+    /// use citadel_rules::{Chess, Game, Goals};
+    /// assert_eq!(Chess::config().goals.widen(), Goals::default());
+    /// ```
+    pub fn widen(&self) -> Goals {
+        Goals {
+            royal_draw: self.royal_draw.map(Bitboard::widen),
+            piece_win: self.piece_win.map(Bitboard::widen),
+            strong_points: self.strong_points.widen(),
+        }
+    }
 }

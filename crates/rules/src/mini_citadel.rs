@@ -235,6 +235,8 @@ impl MiniCitadel {
 }
 
 impl Game for MiniCitadel {
+    type Word = u128;
+
     #[inline(always)]
     fn config() -> &'static Config {
         &tables().cfg

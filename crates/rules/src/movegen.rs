@@ -3,7 +3,7 @@
 use crate::{
     Bitboards, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination,
 };
-use citadel_geometry::{Bitboard, Dir, Square};
+use citadel_geometry::{BitWord, Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
 
 mod tactical;
@@ -11,13 +11,13 @@ mod tactical;
 /// What decides the legality of the side to move's moves: its sole royal piece (if it has
 /// exactly one), whether that piece is attacked, and the pieces that may be pinned to it.
 #[derive(Clone, Copy, Debug)]
-pub struct Legality {
+pub struct Legality<W: BitWord = u128> {
     /// The sole royal piece, or `None` when the side has several (then nothing is check).
     pub royal: Option<Square>,
     /// Whether the sole royal piece is attacked.
     pub in_check: bool,
     /// Pieces that may be pinned (a superset: each is tested by playing the move).
-    pub pinned: Bitboard,
+    pub pinned: Bitboard<W>,
 }
 
 impl<G: Game> Position<G> {
@@ -38,11 +38,11 @@ impl<G: Game> Position<G> {
     #[inline(always)]
     pub fn attacked_in(
         &self,
-        bb: &Bitboards,
+        bb: &Bitboards<G::Word>,
         target: Square,
         by: Color,
-        occupied: Bitboard,
-        exclude: Bitboard,
+        occupied: Bitboard<G::Word>,
+        exclude: Bitboard<G::Word>,
     ) -> bool {
         if G::immune(bb).contains(target) {
             return false;
@@ -63,7 +63,7 @@ impl<G: Game> Position<G> {
     }
 
     /// The legality context of the side to move.
-    pub fn legality(&self) -> Legality {
+    pub fn legality(&self) -> Legality<G::Word> {
         let us = self.turn();
         let them = us.other();
         let Some(k) = self.royals(us).single() else {
@@ -146,7 +146,7 @@ impl<G: Game> Position<G> {
     }
 
     #[inline(always)]
-    fn legal(&self, lg: &Legality, m: &Move) -> bool {
+    fn legal(&self, lg: &Legality<G::Word>, m: &Move) -> bool {
         let Some(k) = lg.royal else { return true };
         if m.from == k && m.is_plain() {
             let occ = self.bitboards().occupied() & !Bitboard::from_square(k);
@@ -186,7 +186,7 @@ impl<G: Game> Position<G> {
     /// Pushes `m`, or its promotion choices, if legal. Each promotion is tested on its own:
     /// promoting to a royal piece (Tamerlane's prince) can make a move legal.
     #[inline(always)]
-    fn push_regular(&self, lg: &Legality, kind: u8, m: Move, out: &mut MoveList) {
+    fn push_regular(&self, lg: &Legality<G::Word>, kind: u8, m: Move, out: &mut MoveList) {
         if !G::allow(self, &m) {
             return;
         }
@@ -211,7 +211,7 @@ impl<G: Game> Position<G> {
     /// Appends the legal regular (atom-generated) moves to `out`, given the position's
     /// [`legality`](Self::legality): no special moves, and no check of the game's
     /// [`decided`](Game::decided) rule (for games that look ahead on a modified copy).
-    pub fn generate_regular(&self, lg: &Legality, out: &mut MoveList) {
+    pub fn generate_regular(&self, lg: &Legality<G::Word>, out: &mut MoveList) {
         let cfg = self.config();
         let geo = cfg.geometry();
         let us = self.turn();
@@ -262,7 +262,7 @@ impl<G: Game> Position<G> {
     /// Where the side to move's pawn on `from` lands with its double step, if it may make one
     /// now: `from` is a double-step cell, and the two cells straight ahead exist and are empty.
     #[inline(always)]
-    fn double_step_target(&self, from: Square, occ: Bitboard) -> Option<Square> {
+    fn double_step_target(&self, from: Square, occ: Bitboard<G::Word>) -> Option<Square> {
         let cfg = self.config();
         let us = self.turn().index();
         if !cfg.double_step[us].contains(from) {
@@ -282,9 +282,9 @@ impl<G: Game> Position<G> {
     fn en_passant_target(
         &self,
         ep: Option<Square>,
-        attacks: Bitboard,
-        occ: Bitboard,
-        enemy: Bitboard,
+        attacks: Bitboard<G::Word>,
+        occ: Bitboard<G::Word>,
+        enemy: Bitboard<G::Word>,
     ) -> Option<Square> {
         let e = ep.filter(|&e| attacks.contains(e) && !occ.contains(e))?;
         let v = self.ep_victim(e)?;

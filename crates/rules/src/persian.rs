@@ -240,6 +240,8 @@ impl<const S: u8> Persian<S> {
 }
 
 impl<const S: u8> Game for Persian<S> {
+    type Word = u128;
+
     #[inline(always)]
     fn config() -> &'static Config {
         &tables::<S>().cfg

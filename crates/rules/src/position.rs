@@ -2,7 +2,7 @@
 
 use crate::game::Changes;
 use crate::{Color, Config, Game, Move, MoveFlag, Piece};
-use citadel_geometry::{Bitboard, Square};
+use citadel_geometry::{BitWord, Bitboard, Square};
 use std::marker::PhantomData;
 
 mod null_move;
@@ -10,25 +10,26 @@ mod null_move;
 /// Most kinds a game may have.
 pub const MAX_KINDS: usize = 32;
 
-/// The piece bitboards of a position: by colour and by kind (kinds colourless).
+/// The piece bitboards of a position: by colour and by kind (kinds colourless), over the
+/// game's bitboard word `W`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Bitboards {
+pub struct Bitboards<W: BitWord = u128> {
     /// Cells of each side's pieces.
-    pub color: [Bitboard; 2],
+    pub color: [Bitboard<W>; 2],
     /// Cells of each kind's pieces, both sides.
-    pub kind: [Bitboard; MAX_KINDS],
+    pub kind: [Bitboard<W>; MAX_KINDS],
 }
 
-impl Bitboards {
+impl<W: BitWord> Bitboards<W> {
     /// Every occupied cell.
     #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bitboard<W> {
         self.color[0] | self.color[1]
     }
 
     /// Cells of `color`'s pieces of `kind`.
     #[inline(always)]
-    pub fn pieces(&self, kind: u8, color: Color) -> Bitboard {
+    pub fn pieces(&self, kind: u8, color: Color) -> Bitboard<W> {
         self.kind[kind as usize] & self.color[color.index()]
     }
 
@@ -42,7 +43,8 @@ impl Bitboards {
     }
 }
 
-/// A position's contents before validation: what a FEN describes.
+/// A position's contents before validation: what a FEN describes. It does not depend on
+/// the game's bitboard word: its cell sets are `u128` ones, whatever the game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Setup {
@@ -205,10 +207,10 @@ pub enum EnPassantProblem {
 
 /// What `unmake` needs to restore.
 #[derive(Clone, Copy, Debug)]
-struct Undo {
+struct Undo<W: BitWord> {
     mv: Move,
     rights: u64,
-    unmoved: Bitboard,
+    unmoved: Bitboard<W>,
     ep: Option<Square>,
     halfmove: u16,
     hash: u64,
@@ -223,17 +225,17 @@ struct Undo {
 /// [`undo`](Position::undo) moves.
 #[derive(Clone)]
 pub struct Position<G: Game> {
-    cfg: &'static Config,
+    cfg: &'static Config<G::Word>,
     board: [u8; 128],
-    bb: Bitboards,
+    bb: Bitboards<G::Word>,
     turn: Color,
     rights: u64,
-    unmoved: Bitboard,
+    unmoved: Bitboard<G::Word>,
     ep: Option<Square>,
     halfmove: u16,
     fullmove: u32,
     hash: u64,
-    stack: Vec<Undo>,
+    stack: Vec<Undo<G::Word>>,
     _game: PhantomData<G>,
 }
 
@@ -287,7 +289,7 @@ impl<G: Game> Position<G> {
             },
             turn: setup.turn,
             rights: setup.rights,
-            unmoved: setup.unmoved,
+            unmoved: Bitboard::narrow(setup.unmoved),
             ep: setup.ep,
             halfmove: setup.halfmove,
             fullmove: setup.fullmove.max(1),
@@ -392,7 +394,7 @@ impl<G: Game> Position<G> {
                 .collect(),
             turn: self.turn,
             rights: self.rights,
-            unmoved: self.unmoved,
+            unmoved: self.unmoved.widen(),
             ep: self.ep,
             halfmove: self.halfmove,
             fullmove: self.fullmove,
@@ -420,13 +422,13 @@ impl<G: Game> Position<G> {
 
     /// The game's configuration.
     #[inline(always)]
-    pub fn config(&self) -> &'static Config {
+    pub fn config(&self) -> &'static Config<G::Word> {
         self.cfg
     }
 
     /// The piece bitboards.
     #[inline(always)]
-    pub fn bitboards(&self) -> &Bitboards {
+    pub fn bitboards(&self) -> &Bitboards<G::Word> {
         &self.bb
     }
 
@@ -463,7 +465,7 @@ impl<G: Game> Position<G> {
 
     /// Cells whose pieces hold a first-move right.
     #[inline(always)]
-    pub fn unmoved(&self) -> Bitboard {
+    pub fn unmoved(&self) -> Bitboard<G::Word> {
         self.unmoved
     }
 
@@ -503,7 +505,7 @@ impl<G: Game> Position<G> {
 
     /// Cells of `color`'s royal pieces.
     #[inline(always)]
-    pub fn royals(&self, color: Color) -> Bitboard {
+    pub fn royals(&self, color: Color) -> Bitboard<G::Word> {
         let mut r = self.cfg.royal;
         let mut b = Bitboard::EMPTY;
         while r != 0 {
@@ -616,7 +618,7 @@ impl<G: Game> Position<G> {
 
     /// What [`undo`](Self::undo) needs to restore before `mv` is played (no board cells yet).
     #[inline(always)]
-    fn undo_record(&self, mv: Move) -> Undo {
+    fn undo_record(&self, mv: Move) -> Undo<G::Word> {
         Undo {
             mv,
             rights: self.rights,
@@ -695,7 +697,7 @@ impl<G: Game> Position<G> {
 
     /// Removes the first-move rights of `cells` (for games whose special moves move pieces
     /// other than from `from` to `to`).
-    pub fn clear_unmoved(&mut self, cells: Bitboard) {
+    pub fn clear_unmoved(&mut self, cells: Bitboard<G::Word>) {
         let lost = self.unmoved & cells;
         for sq in lost {
             self.hash ^= self.cfg.zobrist.unmoved[sq.index()];
@@ -705,7 +707,7 @@ impl<G: Game> Position<G> {
 
     /// The bitboards after the board changes of `m`, without playing it.
     #[inline(always)]
-    pub fn bitboards_after(&self, ch: &Changes) -> Bitboards {
+    pub fn bitboards_after(&self, ch: &Changes) -> Bitboards<G::Word> {
         let mut bb = self.bb;
         let mut overlay: [(Square, u8); 8] = [(Square(0), 0); 8];
         for (n, &(sq, code)) in ch.as_slice().iter().enumerate() {

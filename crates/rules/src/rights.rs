@@ -4,7 +4,7 @@
 //! from these definitions alone ([`Rights::read`], [`Rights::write`]).
 
 use crate::{Color, Setup};
-use citadel_geometry::{Bitboard, Square};
+use citadel_geometry::{BitWord, Bitboard, Square};
 
 /// Where a position keeps a right.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ impl Right {
     }
 
     /// Whether a position with these rights bits and first-move cells holds this right.
-    pub fn held(&self, rights: u64, unmoved: Bitboard) -> bool {
+    pub fn held<W: BitWord>(&self, rights: u64, unmoved: Bitboard<W>) -> bool {
         match self.holder {
             Holder::Bit(b) => rights & b != 0,
             Holder::FirstMove(sq) => unmoved.contains(sq),

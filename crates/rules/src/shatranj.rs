@@ -72,8 +72,8 @@ pub struct Shatranj;
 /// The Shatranj start position (kings on d1 and d8, as in Fairy-Stockfish).
 pub const START: &str = "rnbkqbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBKQBNR w - - 0 1";
 
-fn config() -> &'static Config {
-    static T: OnceLock<Config> = OnceLock::new();
+fn config() -> &'static Config<u64> {
+    static T: OnceLock<Config<u64>> = OnceLock::new();
     T.get_or_init(|| {
         let mut defs = army();
         defs.push(catalog::shatranj_pawn());
@@ -89,8 +89,10 @@ fn config() -> &'static Config {
 }
 
 impl Game for Shatranj {
+    type Word = u64;
+
     #[inline(always)]
-    fn config() -> &'static Config {
+    fn config() -> &'static Config<u64> {
         config()
     }
 

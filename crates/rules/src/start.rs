@@ -6,10 +6,10 @@
 //! errors.
 
 use crate::{Color, Config, Game, Position, Setup};
-use citadel_geometry::Bitboard;
+use citadel_geometry::{BitWord, Bitboard};
 
 /// Reads the start FEN of `cfg`.
-pub(crate) fn read(cfg: &Config) -> Setup {
+pub(crate) fn read<W: BitWord>(cfg: &Config<W>) -> Setup {
     let bad = |what: &str| -> ! { panic!("start FEN of {}: {what}", cfg.id) };
     let geo = cfg.geometry();
     let fields: Vec<&str> = cfg.start_fen.split_whitespace().collect();

@@ -443,6 +443,8 @@ impl Tamerlane {
 }
 
 impl Game for Tamerlane {
+    type Word = u128;
+
     #[inline(always)]
     fn config() -> &'static Config {
         &tables().cfg

@@ -3,7 +3,7 @@
 //! loops should use [`with_game!`](crate::with_game) and the generic `Position<G>`).
 
 use crate::{
-    Byzantine, CelticCitadel, Chess, Color, Config, EgyptianEye, MiniCitadel, Move, MoveList,
+    Byzantine, CelticCitadel, Chess, Color, EgyptianEye, MiniCitadel, Move, MoveList,
     OrientalOmega, Outcome, PersianPrincess, Piece, Position, PositionError, Setup, Shatranj,
     Tamerlane, Variant,
 };
@@ -111,11 +111,6 @@ impl VariantPosition {
             VariantPosition::Byzantine(_) => Variant::Byzantine,
             VariantPosition::Shatranj(_) => Variant::Shatranj,
         }
-    }
-
-    /// The game's configuration.
-    pub fn config(&self) -> &'static Config {
-        each!(self, p => p.config())
     }
 
     /// The position's setup.

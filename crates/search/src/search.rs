@@ -250,7 +250,7 @@ impl Features {
 /// One thread's search state: everything but the transposition table.
 struct Worker<G: Game> {
     id: usize,
-    eval: Evaluator,
+    eval: Evaluator<G::Word>,
     tt: Arc<Table>,
     lists: Vec<MoveList>,
     order: Vec<[Scored; MAX_MOVES]>,
@@ -288,7 +288,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// A searcher with its own evaluator (e.g. [`Evaluator::with_values`]).
-    pub fn with_evaluator(hash_mb: usize, eval: Evaluator) -> Self {
+    pub fn with_evaluator(hash_mb: usize, eval: Evaluator<G::Word>) -> Self {
         let tt = Arc::new(Table::new(hash_mb));
         Searcher {
             main: Worker::new(0, eval, tt.clone()),
@@ -315,7 +315,7 @@ impl<G: Game> Searcher<G> {
     }
 
     /// The evaluator.
-    pub fn evaluator(&self) -> &Evaluator {
+    pub fn evaluator(&self) -> &Evaluator<G::Word> {
         &self.main.eval
     }
 
@@ -388,7 +388,7 @@ impl<G: Game> Searcher<G> {
 }
 
 impl<G: Game> Worker<G> {
-    fn new(id: usize, eval: Evaluator, tt: Arc<Table>) -> Self {
+    fn new(id: usize, eval: Evaluator<G::Word>, tt: Arc<Table>) -> Self {
         let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
         let cfg = G::config();
         Worker {

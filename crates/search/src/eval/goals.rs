@@ -4,18 +4,18 @@
 //! some kinds may hold (the Persian Princess centre). A game gets these terms by declaring
 //! its goals; a game without any gets none.
 
-use citadel_geometry::{Bitboard, Geometry, Square};
+use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 use citadel_rules::Config;
 
 /// Per enemy citadel: its cell and, by kind, the moves from each cell to it.
 pub type CitadelDistances = Vec<(Square, Vec<Vec<u8>>)>;
 
-/// The goal terms of one game's evaluation.
+/// The goal terms of one game's evaluation (sets of cells over the game's bitboard word).
 #[derive(Clone, Debug, Default)]
-pub struct GoalTerms {
+pub struct GoalTerms<W: BitWord = u128> {
     /// Citadel draw: per side, the enemy citadels its royal piece draws by entering, and the
     /// king-step distance from every cell to the nearest of them (255: unreachable).
-    pub draw_citadels: Option<([Bitboard; 2], [Vec<u8>; 2])>,
+    pub draw_citadels: Option<([Bitboard<W>; 2], [Vec<u8>; 2])>,
     /// Citadel win: per side, each enemy citadel its pieces win by entering, with the number
     /// of (non-capturing) moves from each cell to it, by kind.
     pub win_citadels: Option<[CitadelDistances; 2]>,
@@ -26,7 +26,11 @@ pub struct GoalTerms {
 
 /// Breadth-first distance from every cell to `goal`, where `next(sq)` lists a cell's
 /// neighbours (searched backwards: the moves are symmetric or `next` gives predecessors).
-fn distance(geo: &Geometry, goal: Bitboard, next: impl Fn(Square) -> Bitboard) -> Vec<u8> {
+fn distance<W: BitWord>(
+    geo: &Geometry<W>,
+    goal: Bitboard<W>,
+    next: impl Fn(Square) -> Bitboard<W>,
+) -> Vec<u8> {
     let mut dist = vec![u8::MAX; geo.len()];
     let mut frontier = goal;
     let mut seen = goal;
@@ -46,7 +50,7 @@ fn distance(geo: &Geometry, goal: Bitboard, next: impl Fn(Square) -> Bitboard) -
 }
 
 /// The king-step neighbours of a cell (eight directions plus links to detached cells).
-pub fn king_steps(geo: &Geometry, s: Square) -> Bitboard {
+pub fn king_steps<W: BitWord>(geo: &Geometry<W>, s: Square) -> Bitboard<W> {
     let mut b = geo.links(s);
     for (dx, dy) in [
         (1, 0),
@@ -65,9 +69,9 @@ pub fn king_steps(geo: &Geometry, s: Square) -> Bitboard {
     b
 }
 
-impl GoalTerms {
+impl<W: BitWord> GoalTerms<W> {
     /// The goal terms of the game `cfg` describes.
-    pub fn new(cfg: &Config) -> GoalTerms {
+    pub fn new(cfg: &Config<W>) -> Self {
         let geo = cfg.geometry();
         let goals = &cfg.goals;
         let mut terms = GoalTerms::default();
@@ -89,7 +93,7 @@ impl GoalTerms {
             let set = &cfg.pieces;
             let per_side = [0usize, 1].map(|c| {
                 // predecessors of each cell by kind: cells from which one move reaches it
-                let preds: Vec<Vec<Bitboard>> = (0..set.len())
+                let preds: Vec<Vec<Bitboard<W>>> = (0..set.len())
                     .map(|k| {
                         let p = set.piece(c, k);
                         let mut pred = vec![Bitboard::EMPTY; geo.len()];

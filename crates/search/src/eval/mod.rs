@@ -9,15 +9,16 @@
 pub mod goals;
 pub mod values;
 
-use citadel_geometry::{Bitboard, Square};
+use citadel_geometry::{BitWord, Bitboard, Square};
 use citadel_rules::{Color, Game, Move, Position};
 use goals::{king_steps, GoalTerms};
 
 const MAX_CODES: usize = 64;
 
-/// Per-game evaluation tables, built once per search from the game's configuration.
+/// Per-game evaluation tables, built once per search from the game's configuration (sets
+/// of cells over the game's bitboard word `W`).
 #[derive(Clone, Debug)]
-pub struct Evaluator {
+pub struct Evaluator<W: BitWord = u128> {
     kinds: usize,
     /// Material value of each kind.
     value: Vec<i32>,
@@ -39,16 +40,16 @@ pub struct Evaluator {
     /// Value gained by promoting each kind (best option), 0 if it does not promote.
     promo_gain: Vec<i32>,
     /// Passed-pawn masks by `(color * kinds + kind) * 128 + cell`: enemy pawns there stop it.
-    passed: Vec<Bitboard>,
+    passed: Vec<Bitboard<W>>,
     /// Cells around each cell (king zone).
-    zone: Vec<Bitboard>,
+    zone: Vec<Bitboard<W>>,
     /// King-step reach of each cell (centralisation for the mop-up term).
     centrality: Vec<i32>,
     /// Non-pawn non-royal material of both sides at the start.
     start_npm: i32,
     /// Whether the board wraps (ranks then mean nothing for king shelter).
     wraps: bool,
-    goals: GoalTerms,
+    goals: GoalTerms<W>,
 }
 
 const MOB_W: (i32, i32) = (3, 3);
@@ -61,15 +62,15 @@ const TEMPO: i32 = 10;
 /// it outside its window (mobility and king safety rarely sum to more).
 pub const LAZY_MARGIN: i32 = 300;
 
-impl Evaluator {
+impl<W: BitWord> Evaluator<W> {
     /// Builds the tables for game `G`.
-    pub fn new<G: Game>() -> Evaluator {
+    pub fn new<G: Game<Word = W>>() -> Self {
         Self::with_values::<G>(&[])
     }
 
     /// Builds the tables for game `G` with some material values replaced (`(piece name,
     /// centipawns)`; unknown names are ignored) — for measuring values by self-play.
-    pub fn with_values<G: Game>(overrides: &[(String, i32)]) -> Evaluator {
+    pub fn with_values<G: Game<Word = W>>(overrides: &[(String, i32)]) -> Self {
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
@@ -174,7 +175,7 @@ impl Evaluator {
                     if is_pawn(k) {
                         // passed masks: the pawn's path (cells on the way to the zone) and
                         // every cell from which an enemy pawn attacks the pawn or its path
-                        let enemy_caps: Vec<(Square, Bitboard)> = geo
+                        let enemy_caps: Vec<(Square, Bitboard<W>)> = geo
                             .all()
                             .iter()
                             .map(|x| {
@@ -241,7 +242,7 @@ impl Evaluator {
         }
     }
 
-    fn npm_of<G: Game>(value: &[i32], pawns: u32, royal: u32, pos: &Position<G>) -> i32 {
+    fn npm_of<G: Game<Word = W>>(value: &[i32], pawns: u32, royal: u32, pos: &Position<G>) -> i32 {
         let bb = pos.bitboards();
         (0..value.len())
             .filter(|&k| (pawns | royal) >> k & 1 == 0)
@@ -263,7 +264,7 @@ impl Evaluator {
     /// The material the side to move gains by `m` (captures, promotions, removals), read
     /// from the move's board changes.
     #[inline]
-    pub fn gain<G: Game>(&self, pos: &Position<G>, m: &Move) -> i32 {
+    pub fn gain<G: Game<Word = W>>(&self, pos: &Position<G>, m: &Move) -> i32 {
         if m.is_plain() {
             // a regular move captures what stands on `to` (never a friendly piece)
             let mut g = self.code_value(pos.code_at(m.to));
@@ -297,7 +298,7 @@ impl Evaluator {
     }
 
     /// The static evaluation of `pos` for the side to move, in centipawns.
-    pub fn evaluate<G: Game>(&self, pos: &Position<G>) -> i32 {
+    pub fn evaluate<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
         self.terms(pos, true).unwrap_or(0)
     }
 
@@ -305,11 +306,11 @@ impl Evaluator {
     /// piece's moves (mobility and king safety, which [`LAZY_MARGIN`] bounds in practice),
     /// or `None` when the game's goals may weigh in (a royal piece near a citadel that
     /// draws, a piece near one that wins): then only the full evaluation will do.
-    pub fn quick<G: Game>(&self, pos: &Position<G>) -> Option<i32> {
+    pub fn quick<G: Game<Word = W>>(&self, pos: &Position<G>) -> Option<i32> {
         self.terms(pos, false)
     }
 
-    fn terms<G: Game>(&self, pos: &Position<G>, full: bool) -> Option<i32> {
+    fn terms<G: Game<Word = W>>(&self, pos: &Position<G>, full: bool) -> Option<i32> {
         if !full && !self.goals_quiet(pos) {
             return None;
         }
@@ -446,7 +447,7 @@ impl Evaluator {
     /// Whether no goal term beyond the strong points can apply: no royal piece within four
     /// steps of a citadel it draws in, no piece within three moves of a free citadel it wins
     /// in.
-    fn goals_quiet<G: Game>(&self, pos: &Position<G>) -> bool {
+    fn goals_quiet<G: Game<Word = W>>(&self, pos: &Position<G>) -> bool {
         let sp = &self.goals;
         if let Some((_, dist)) = &sp.draw_citadels {
             for c in Color::BOTH {
@@ -479,7 +480,7 @@ impl Evaluator {
     }
 
     /// The game's goals (White's point of view), given the score so far.
-    fn goal_terms<G: Game>(&self, pos: &Position<G>, score: i32) -> i32 {
+    fn goal_terms<G: Game<Word = W>>(&self, pos: &Position<G>, score: i32) -> i32 {
         let sp = &self.goals;
         let bb = pos.bitboards();
         let mut t = 0;
@@ -553,7 +554,7 @@ impl Evaluator {
     }
 
     /// The strong points' term (White's point of view).
-    fn strong_point_terms<G: Game>(&self, pos: &Position<G>) -> i32 {
+    fn strong_point_terms<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
         let mut t = 0;
         for &(cell, kinds) in &self.goals.strong_points {
             // a piece on a cell only some kinds may hold: a pawn a little, another piece more

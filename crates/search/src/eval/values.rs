@@ -18,7 +18,7 @@
 //! occupancy), fitted to the chess pieces (knight 5.25 → 325, queen 13.2 → 975): `value = 54 m + 1.5 m²`. It makes a new
 //! game play sensibly before its table is tuned.
 
-use citadel_geometry::{Bitboard, Geometry};
+use citadel_geometry::{BitWord, Bitboard, Geometry};
 use citadel_pieces::{PieceDef, PieceSet};
 use citadel_rules::Variant;
 
@@ -88,7 +88,7 @@ pub fn table(variant: Variant) -> &'static [(&'static str, i32)] {
 /// Average number of cells a piece reaches (moves to or attacks) over the cells of the
 /// board, on a fixed pseudo-random occupancy of about one third (sliders are blocked as in
 /// real games).
-pub fn mobility(set: &PieceSet, kind: usize) -> f64 {
+pub fn mobility<W: BitWord>(set: &PieceSet<W>, kind: usize) -> f64 {
     let geo = set.geometry();
     let p = set.piece(0, kind);
     let cells: Vec<_> = geo.all().iter().collect();
@@ -118,7 +118,7 @@ pub fn mobility(set: &PieceSet, kind: usize) -> f64 {
 }
 
 /// Average number of cells a piece reaches on the empty board.
-pub fn empty_mobility(geo: &Geometry, set: &PieceSet, kind: usize) -> f64 {
+pub fn empty_mobility<W: BitWord>(geo: &Geometry<W>, set: &PieceSet<W>, kind: usize) -> f64 {
     let p = set.piece(0, kind);
     let n = geo.all().count();
     if n == 0 {
@@ -142,7 +142,7 @@ pub fn model_value(m: f64) -> i32 {
 
 /// The value of each kind of a game: its table's entry, else pawns 100, a lone royal piece
 /// 0, and every other piece the mobility model's value.
-pub fn values(variant: Variant, set: &PieceSet, pawns: u32, royal: u32) -> Vec<i32> {
+pub fn values<W: BitWord>(variant: Variant, set: &PieceSet<W>, pawns: u32, royal: u32) -> Vec<i32> {
     let t = table(variant);
     set.defs()
         .iter()

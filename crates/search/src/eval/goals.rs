@@ -10,12 +10,16 @@ use citadel_rules::Config;
 /// Per enemy citadel: its cell and, by kind, the moves from each cell to it.
 pub type CitadelDistances = Vec<(Square, Vec<Vec<u8>>)>;
 
+/// Per side: the enemy citadels its royal piece draws by entering, and the king-step
+/// distance from every cell to the nearest of them (255: unreachable).
+pub type DrawCitadels<W> = ([Bitboard<W>; 2], [Vec<u8>; 2]);
+
 /// The goal terms of one game's evaluation (sets of cells over the game's bitboard word).
 #[derive(Clone, Debug, Default)]
 pub struct GoalTerms<W: BitWord = u128> {
     /// Citadel draw: per side, the enemy citadels its royal piece draws by entering, and the
     /// king-step distance from every cell to the nearest of them (255: unreachable).
-    pub draw_citadels: Option<([Bitboard<W>; 2], [Vec<u8>; 2])>,
+    pub draw_citadels: Option<DrawCitadels<W>>,
     /// Citadel win: per side, each enemy citadel its pieces win by entering, with the number
     /// of (non-capturing) moves from each cell to it, by kind.
     pub win_citadels: Option<[CitadelDistances; 2]>,

@@ -59,8 +59,6 @@ pub trait BitWord:
     fn wrapping_sub(self, rhs: Self) -> Self;
     /// `self + rhs`, wrapping.
     fn wrapping_add(self, rhs: Self) -> Self;
-    /// `self * rhs`, wrapping.
-    fn wrapping_mul(self, rhs: Self) -> Self;
     /// `-self`, wrapping.
     fn wrapping_neg(self) -> Self;
     /// The word as a `u128` (unchanged bits).
@@ -99,10 +97,6 @@ macro_rules! bit_word {
             #[inline(always)]
             fn wrapping_add(self, rhs: Self) -> Self {
                 <$t>::wrapping_add(self, rhs)
-            }
-            #[inline(always)]
-            fn wrapping_mul(self, rhs: Self) -> Self {
-                <$t>::wrapping_mul(self, rhs)
             }
             #[inline(always)]
             fn wrapping_neg(self) -> Self {

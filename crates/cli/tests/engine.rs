@@ -1,19 +1,8 @@
 //! End-to-end tests of `citadel bestmove`, `selfplay` and `match` (fixed depths only, so the
 //! output is deterministic).
 
-use std::process::Command;
-
-fn citadel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::citadel;
 
 #[test]
 fn bestmove_json_has_every_field() {

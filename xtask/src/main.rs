@@ -25,12 +25,16 @@
 //!   at the same time per move: the new-against-old test of an engine change. There
 //!   `--threads N` gives the new engine N threads and `--base-threads N` the old one (if it
 //!   has a `Threads` option).
+//! - `tune --variant ID[,ID...] [--games N] [--depth D] [--seed S] [--match-games M]
+//!   [--match-depth D]`: material values learnt from self-play (Texel's method, see
+//!   `tune.rs`): self-play, fit, and a match of the fitted values against the engine's own.
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
 //!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
 //!   Needs `cargo install cargo-fuzz`.
 
 mod compare;
+mod tune;
 
 use std::process::{Command, ExitCode};
 
@@ -469,6 +473,7 @@ fn main() -> ExitCode {
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
+        Some("tune") => tune::tune(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -480,7 +485,8 @@ fn main() -> ExitCode {
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] \
                  [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
-                 [--persianchess DIR]>"
+                 [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
+                 [--seed S] [--match-games M] [--match-depth D]>"
             );
             return ExitCode::from(2);
         }

@@ -34,6 +34,7 @@ mod selfplay;
 mod session;
 mod show;
 mod suite;
+mod tune;
 mod uci;
 mod validate;
 mod xboard;
@@ -75,6 +76,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// A match between two players (engine settings or a random mover), alternating colours.
     Match(selfplay::MatchArgs),
+    /// Fit material values to the results of finished games (Texel's method).
+    Tune(tune::Args),
     /// Speak UCI on standard input/output (variants through the `UCI_Variant` option).
     Uci(uci::Args),
     /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output.
@@ -188,6 +191,7 @@ fn main() -> ExitCode {
         Command::Bestmove(a) => bestmove::run(&a),
         Command::Selfplay(a) => selfplay::selfplay(&a),
         Command::Match(a) => selfplay::run_match(&a),
+        Command::Tune(a) => tune::run(&a),
         Command::Uci(a) => uci::run(&a),
         Command::Xboard(a) => xboard::run(&a),
     };

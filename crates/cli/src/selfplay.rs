@@ -177,7 +177,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
 }
 
 /// Reads `name=cp,name=cp`.
-fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
+pub(crate) fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
     let Some(t) = text else {
         return Ok(Vec::new());
     };

@@ -81,6 +81,9 @@ pub trait Session: Send {
     fn wait(&mut self);
 }
 
+/// Most search threads a protocol accepts (UCI `Threads`, XBoard `cores`).
+pub const MAX_THREADS: usize = 256;
+
 /// A session for `variant` at its start position, with a table of `hash_mb` megabytes.
 pub fn new(variant: Variant, hash_mb: usize) -> Box<dyn Session> {
     with_game!(variant, G => Box::new(GameSession::<G>::new(variant, hash_mb)))

@@ -4,7 +4,7 @@
 //! nothing a GUI sends ends the engine but `quit` (or the end of its input).
 
 use crate::clock::Clock;
-use crate::session::{self, Progress, Report, Session};
+use crate::session::{self, Progress, Report, Session, MAX_THREADS};
 use crate::Failure;
 use citadel_rules::{Color, Variant};
 use citadel_search::Limits;
@@ -22,8 +22,6 @@ pub struct Args {
 /// Transposition table size at start-up, in MB.
 const DEFAULT_HASH: usize = 16;
 const MAX_HASH: usize = 4096;
-/// Most search threads the `Threads` option accepts.
-const MAX_THREADS: usize = 256;
 
 /// Writes one protocol line and flushes; a closed pipe ends the engine.
 pub fn send(line: &str) {

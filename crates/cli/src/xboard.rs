@@ -105,6 +105,8 @@ struct Engine {
     own_time: Option<Duration>,
     /// Transposition table size (`memory`), kept across games.
     hash_mb: usize,
+    /// Search threads (`cores`), kept across games.
+    threads: usize,
 }
 
 pub fn run(_a: &Args) -> Result<(), Failure> {
@@ -132,6 +134,7 @@ pub fn run(_a: &Args) -> Result<(), Failure> {
         level: None,
         own_time: None,
         hash_mb: DEFAULT_HASH,
+        threads: 1,
     };
     while let Ok(ev) = rx.recv() {
         match ev {
@@ -166,6 +169,12 @@ fn result_line(o: &Outcome) -> String {
 }
 
 impl Engine {
+    /// Starts a game of `v` from its start position, keeping the table size and threads.
+    fn new_session(&mut self, v: Variant) {
+        self.session = session::new(v, self.hash_mb);
+        self.session.set_threads(self.threads);
+    }
+
     /// Obeys one line; `false` on `quit`.
     fn command(&mut self, line: &str) -> bool {
         let (cmd, arg) = line.split_once(' ').unwrap_or((line, ""));
@@ -173,12 +182,12 @@ impl Engine {
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "draw" | "bk" | "hint" | "white" | "black" | "otim"
-            | "." | "exit" | "cores" | "egtpath" | "option" => {}
+            | "." | "exit" | "egtpath" | "option" => {}
             "protover" => {
                 let variants: Vec<&str> = Variant::ALL.iter().map(|v| xboard_name(*v)).collect();
                 send(&format!(
                     "feature ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 draw=0 \
-                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=1 \
+                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=1 smp=1 \
                      myname=\"Citadel {}\" variants=\"{}\" done=1",
                     env!("CARGO_PKG_VERSION"),
                     variants.join(",")
@@ -187,7 +196,7 @@ impl Engine {
             "ping" => send(&format!("pong {arg}")),
             "new" => {
                 self.abort();
-                self.session = session::new(Variant::Chess, self.hash_mb);
+                self.new_session(Variant::Chess);
                 self.force = false;
                 self.engine_side = Color::Black;
                 self.depth = None;
@@ -195,7 +204,7 @@ impl Engine {
             "variant" => match from_xboard_name(arg) {
                 Some(v) => {
                     self.abort();
-                    self.session = session::new(v, self.hash_mb);
+                    self.new_session(v);
                     for s in setup_commands(v) {
                         send(&s);
                     }
@@ -209,6 +218,14 @@ impl Engine {
                     self.session.set_hash(self.hash_mb);
                 }
                 _ => send(&format!("Error (bad memory size): {}", cut(arg))),
+            },
+            "cores" => match arg.parse::<usize>() {
+                Ok(n) if (1..=session::MAX_THREADS).contains(&n) => {
+                    self.abort();
+                    self.threads = n;
+                    self.session.set_threads(n);
+                }
+                _ => send(&format!("Error (bad core count): {}", cut(arg))),
             },
             "force" => {
                 self.abort();

@@ -1,19 +1,7 @@
 //! End-to-end tests of the `citadel` binary; output and error messages pinned by insta.
 
-use std::process::Command;
-
-/// Runs `citadel` with `args`; returns (exit code, stdout, stderr).
-fn citadel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::{citadel, citadel_at_root, root};
 
 #[test]
 fn variants_lists_every_game() {
@@ -222,25 +210,6 @@ fn mini_citadel_fen_errors_exit_1() {
         assert_eq!(code, 1, "{name}: {out}{err}");
         insta::assert_snapshot!(format!("error_mini-citadel_{name}"), err);
     }
-}
-
-/// The workspace root (fixture paths are printed relative to it).
-fn root() -> std::path::PathBuf {
-    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// Runs `citadel` in the workspace root.
-fn citadel_at_root(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .current_dir(root())
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The `.pgn` files of a fixture directory, relative to the root, sorted.

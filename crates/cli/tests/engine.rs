@@ -1,19 +1,8 @@
 //! End-to-end tests of `citadel bestmove`, `selfplay` and `match` (fixed depths only, so the
 //! output is deterministic).
 
-use std::process::Command;
-
-fn citadel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::citadel;
 
 #[test]
 fn bestmove_json_has_every_field() {
@@ -140,4 +129,57 @@ fn match_prints_one_summary_line() {
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "strong"]);
     assert_eq!(code, 1);
     assert!(err.contains("bad player `strong`"), "{err}");
+}
+
+#[test]
+fn tune_fits_values_to_self_play_and_refuses_bad_games() {
+    let dir = common::scratch("engine", "tune");
+    let file = dir.join("shatranj.pgn");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = citadel(&[
+        "selfplay",
+        "--variant",
+        "shatranj",
+        "--games",
+        "6",
+        "--depth",
+        "1",
+        "--seed",
+        "3",
+        "--out",
+        file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = citadel(&["tune", "--variant", "shatranj", file, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!(j["variant"], "shatranj");
+    assert_eq!(j["games"], 6);
+    assert!(j["samples"].as_u64().unwrap() > 0, "{j}");
+    assert!(
+        j["error_after"].as_f64() <= j["error_before"].as_f64(),
+        "{j}"
+    );
+    // every non-pawn, non-royal piece is either fitted or kept as too rare
+    let named = |k: &str| j[k].as_str().unwrap_or("").to_string();
+    let listed = format!("{},{}", named("values"), j["rare"]);
+    for piece in ["knight", "rook", "ferz", "alfil"] {
+        assert!(listed.contains(piece), "{piece}: {j}");
+    }
+    assert!(!named("values").contains("king"), "{j}");
+    // the same games give the same values
+    let (_, again, _) = citadel(&["tune", "--variant", "shatranj", file, "--json"]);
+    assert_eq!(again, out);
+    // games of another variant, or an unknown piece, are refused with the reason
+    let (code, _, err) = citadel(&["tune", "--variant", "chess", file]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("game 1: a game of shatranj, not chess"),
+        "{err}"
+    );
+    assert!(err.contains("6 game(s) cannot be learnt from"), "{err}");
+    let (code, _, err) = citadel(&["tune", "--variant", "shatranj", "--pieces", "queen", file]);
+    assert_eq!(code, 1);
+    assert!(err.contains("shatranj has no piece named `queen`"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
 }

@@ -4,24 +4,15 @@
 //! carries the Elo difference.
 
 use std::path::PathBuf;
-use std::process::Command;
+
+mod common;
+use common::citadel;
 
 const BIN: &str = env!("CARGO_BIN_EXE_citadel");
 
-fn citadel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(BIN)
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
+/// A file `name` in this test's own scratch directory.
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("citadel-{}-{name}", std::process::id()))
+    common::scratch("match", name).join(name)
 }
 
 fn validates(pgn: &PathBuf) -> String {

@@ -1,33 +1,21 @@
 //! End-to-end tests of the picture commands: `show --svg/--png/--legend`,
 //! `replay --svg-dir`, `convert --to html` (the viewer driven in headless Chromium).
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// Runs `citadel` with `args`; returns (exit code, stdout, stderr).
-fn citadel(args: &[&str]) -> (i32, Vec<u8>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        out.stdout,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+mod common;
+use common::root;
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
+/// Runs `citadel` with `args`; returns (exit code, stdout bytes, stderr).
+fn citadel(args: &[&str]) -> (i32, Vec<u8>, String) {
+    common::run_raw(args, false, Stdio::piped())
 }
 
 /// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("citadel-pictures-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).expect("scratch directory");
-    d
+    common::scratch("pictures", name)
 }
 
 #[test]

@@ -317,6 +317,7 @@ fn xboard_features_name_every_game() {
         "setboard=1",
         "usermove=1",
         "ping=1",
+        "smp=1",
         "myname=\"Citadel",
         "done=1",
     ] {
@@ -380,7 +381,11 @@ fn xboard_move_now_and_bad_input() {
     e.expect(|l| l.starts_with("Error (bad level)"));
     e.send("frobnicate");
     e.expect(|l| l.starts_with("Error (unknown command)"));
-    // still alive, and the position still the one after e2e4 + the engine's reply
+    e.send("cores 0");
+    e.expect(|l| l.starts_with("Error (bad core count)"));
+    e.send("cores 2");
+    // still alive (now on two threads), and the position still the one after e2e4 + the
+    // engine's reply
     e.send("setboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
     e.send("sd 3");
     e.send("go");

@@ -1,32 +1,17 @@
 //! Regression tests of issue 11: exit codes that cannot lie, streaming reads, archives that
 //! detect corruption, games that end where the rules end them, inputs in range or refused.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-/// The workspace root (fixtures are named from there).
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{citadel_at_root as run, root};
 
 /// Runs `citadel` at the root with `args` and stdout sent to `stdout`; returns (exit code,
 /// stdout, stderr).
 fn run_with(args: &[&str], stdout: Stdio) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_citadel"))
-        .current_dir(root())
-        .args(args)
-        .stdout(stdout)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    run_with(args, Stdio::piped())
+    let (code, out, err) = common::run_raw(args, true, stdout);
+    (code, String::from_utf8_lossy(&out).into_owned(), err)
 }
 
 /// Runs with stdout on `/dev/full` (every write fails with "no space left on device").
@@ -39,11 +24,9 @@ fn to_full(args: &[&str]) -> (i32, String) {
     (code, err)
 }
 
-/// A scratch directory for one test.
+/// A fresh scratch directory for one test.
 fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("citadel-reliability-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
+    common::scratch("reliability", name)
 }
 
 #[test]

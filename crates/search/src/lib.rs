@@ -9,6 +9,7 @@ pub mod suite;
 #[cfg(feature = "notation")]
 pub mod tactics;
 mod tt;
+pub mod tune;
 
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use search::{Limits, Score, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};

@@ -1,0 +1,204 @@
+//! `citadel tune`: fits material values to the results of finished games (Texel's method,
+//! [`citadel_search::tune`]). Every game is validated first; a game that is not valid, of
+//! another variant, or unfinished is reported and the fit refused (exit 1), so that values
+//! are never learnt from records that cannot be trusted.
+
+use crate::games::{each_game, pool, threads};
+use crate::Failure;
+use citadel_notation::replay::{self, Diagnostic};
+use citadel_notation::{san, SanDialect, SourceGame};
+use citadel_rules::{with_game, GameResult, Position, Variant};
+use citadel_search::tune::{tune, Sample, Tuned};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Arguments of `citadel tune`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Game id (see `citadel variants`): every game of the files must be of it.
+    #[arg(long)]
+    variant: Variant,
+    /// Finished games to learn from: PGN text or archives (`-` reads stdin).
+    #[arg(required = true)]
+    files: Vec<PathBuf>,
+    /// The pieces whose values are fitted, `name,name` (default: every piece that is neither
+    /// a pawn nor royal).
+    #[arg(long)]
+    pieces: Option<String>,
+    /// Values to start from, `name=cp,name=cp` (default: the engine's own).
+    #[arg(long)]
+    start: Option<String>,
+    /// Plies at the start of each game left out (the random openings of self-play).
+    #[arg(long, default_value_t = 8)]
+    skip_plies: usize,
+    /// Print the result as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Worker threads for reading the games (0: one per core).
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+}
+
+#[derive(Serialize)]
+struct JsonTuned<'a> {
+    variant: &'a str,
+    games: usize,
+    samples: usize,
+    k: f64,
+    error_before: f64,
+    error_after: f64,
+    trials: usize,
+    start: String,
+    values: String,
+    rare: Vec<String>,
+}
+
+/// `name=cp,name=cp`, the form `--engine-values` reads.
+fn value_list(values: &[(String, i32)]) -> String {
+    values
+        .iter()
+        .map(|(n, v)| format!("{n}={v}"))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+pub fn run(a: &Args) -> Result<(), Failure> {
+    with_game!(a.variant, G => tune_in::<G>(a))
+}
+
+/// The quiet positions of one valid, finished game of `variant`, after `skip` plies: the
+/// side to move not in check, the move that led there neither a capture nor a promotion.
+fn samples_of<G: SanDialect>(
+    g: &SourceGame,
+    variant: Variant,
+    skip: usize,
+) -> Result<Vec<Sample<G>>, Diagnostic> {
+    let fail = |reason: String| Diagnostic {
+        loc: None,
+        game: g.number,
+        mv: None,
+        reason,
+    };
+    let played = replay::validate_game(g)?.variant;
+    if played != variant {
+        return Err(fail(format!(
+            "a game of {}, not {}",
+            played.id(),
+            variant.id()
+        )));
+    }
+    let score = match g.record.result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+        GameResult::Unknown => return Err(fail("an unfinished game (`*`) has no result".into())),
+    };
+    let mut pos: Position<G> =
+        replay::start_position(&g.record).map_err(|e| fail(e.to_string()))?;
+    let mut legal = pos.legal_moves();
+    let mut out = Vec::new();
+    for (ply, text) in g.record.moves().enumerate() {
+        let m = san::parse_among(&pos, &legal, text).map_err(|e| fail(e.to_string()))?;
+        let quiet_move = !pos.is_tactical(&m);
+        pos.play(m);
+        pos.generate(&mut legal);
+        if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
+            out.push(Sample {
+                pos: pos.snapshot(),
+                score,
+            });
+        }
+    }
+    Ok(out)
+}
+
+fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
+    let cfg = G::config();
+    let names: Vec<String> = match &a.pieces {
+        Some(list) => list
+            .split(',')
+            .map(|n| n.trim().to_string())
+            .filter(|n| !n.is_empty())
+            .collect(),
+        None => (0..cfg.pieces.len())
+            .filter(|&k| cfg.pawns >> k & 1 == 0 && cfg.royal >> k & 1 == 0)
+            .map(|k| cfg.pieces.defs()[k].name.to_string())
+            .collect(),
+    };
+    for n in &names {
+        if cfg.kind_named(n).is_none() {
+            return Err(Failure(format!(
+                "--pieces: {} has no piece named `{}`",
+                a.variant.id(),
+                citadel_notation::clip(n)
+            )));
+        }
+    }
+    let start = crate::selfplay::parse_values(&a.start)?;
+    let pool = pool(threads(a.threads))?;
+    let mut samples: Vec<Sample<G>> = Vec::new();
+    let (mut games, mut bad) = (0, 0);
+    each_game(
+        &a.files,
+        &pool,
+        |_, g| samples_of::<G>(g, a.variant, a.skip_plies),
+        |file, r| {
+            match r {
+                Ok(s) => {
+                    games += 1;
+                    samples.extend(s);
+                }
+                Err(d) => {
+                    bad += 1;
+                    eprintln!("{}", d.render(file));
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if bad > 0 {
+        return Err(Failure(format!(
+            "{bad} game(s) cannot be learnt from: no values fitted"
+        )));
+    }
+    if samples.is_empty() {
+        return Err(Failure("no quiet positions to learn from".into()));
+    }
+    let t: Tuned = tune(&samples, &names, &start);
+    if a.json {
+        outln!(
+            "{}",
+            serde_json::to_string(&JsonTuned {
+                variant: a.variant.id(),
+                games,
+                samples: samples.len(),
+                k: t.k,
+                error_before: t.error_before,
+                error_after: t.error_after,
+                trials: t.trials,
+                start: value_list(&t.start),
+                values: value_list(&t.values),
+                rare: t.rare.clone(),
+            })?
+        );
+    } else {
+        outln!(
+            "{}: {games} games, {} positions, k {:.3}, error {:.6} -> {:.6} ({} trials)",
+            a.variant.id(),
+            samples.len(),
+            t.k,
+            t.error_before,
+            t.error_after,
+            t.trials
+        );
+        outln!("start:  {}", value_list(&t.start));
+        outln!("fitted: {}", value_list(&t.values));
+        if !t.rare.is_empty() {
+            outln!(
+                "kept (imbalanced in under 1 % of the positions): {}",
+                t.rare.join(",")
+            );
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,92 @@
+//! `cargo xtask tune`: material values learnt from self-play, reproducibly (Texel's method).
+//!
+//! For each game asked: the release engine plays `--games` self-play games at `--depth`
+//! (seeded random openings of 8 plies), `citadel tune` fits the values of the pieces that
+//! are neither pawns nor royal to their results, and a match at `--match-depth` between
+//! the fitted values and the engine's own (`--match-games`, other openings) says whether
+//! they play better. Everything is written to `target/tune/<id>-*` and summed up on stdout.
+
+use crate::{opt, run};
+use std::path::Path;
+use std::process::Command;
+
+/// Runs the task with its command-line arguments.
+pub fn tune(args: &[String]) -> Result<(), String> {
+    let variant = opt(args, "--variant").ok_or("tune: --variant ID[,ID...] is required")?;
+    let games = opt(args, "--games").unwrap_or("400");
+    let depth = opt(args, "--depth").unwrap_or("3");
+    let seed: u64 = opt(args, "--seed")
+        .unwrap_or("1")
+        .parse()
+        .map_err(|_| "tune: --seed must be a number")?;
+    let match_games = opt(args, "--match-games").unwrap_or("200");
+    let match_depth = opt(args, "--match-depth").unwrap_or(depth);
+    run(
+        "build (release)",
+        crate::cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
+    )?;
+    let exe = Path::new("target/release/citadel");
+    let dir = Path::new("target/tune");
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let mut summary = Vec::new();
+    for id in variant.split(',') {
+        let selfplay = dir.join(format!("{id}-selfplay.pgn"));
+        run(
+            "self-play",
+            Command::new(exe)
+                .args(["selfplay", "--variant", id, "--games", games])
+                .args(["--depth", depth, "--seed", &seed.to_string()])
+                .args(["--opening-plies", "8", "--out"])
+                .arg(&selfplay),
+        )?;
+        eprintln!("xtask: fit: {id}");
+        let fit = Command::new(exe)
+            .args(["tune", "--variant", id])
+            .arg(&selfplay)
+            .output()
+            .map_err(|e| format!("cannot run citadel: {e}"))?;
+        let text = String::from_utf8_lossy(&fit.stdout).into_owned();
+        eprint!("{}", String::from_utf8_lossy(&fit.stderr));
+        if !fit.status.success() {
+            return Err(format!("tune {id} failed ({})", fit.status));
+        }
+        std::fs::write(dir.join(format!("{id}-fit.txt")), &text)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        let values = text
+            .lines()
+            .find_map(|l| l.strip_prefix("fitted: "))
+            .ok_or_else(|| format!("tune {id}: no fitted values in its output"))?
+            .trim()
+            .to_string();
+        if values.is_empty() {
+            summary.push(format!("{id}: no piece to fit"));
+            continue;
+        }
+        let out = Command::new(exe)
+            .args(["match", "--variant", id, "--games", match_games])
+            .args(["--engine", &format!("depth:{match_depth}")])
+            .args(["--opponent", &format!("depth:{match_depth}")])
+            .args(["--engine-values", &values])
+            .args(["--seed", &(seed + 1000).to_string(), "--opening-plies", "8"])
+            .arg("--out")
+            .arg(dir.join(format!("{id}-match.pgn")))
+            .output()
+            .map_err(|e| format!("cannot run citadel: {e}"))?;
+        if !out.status.success() {
+            return Err(format!("match {id} failed ({})", out.status));
+        }
+        let line = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .unwrap_or("")
+            .to_string();
+        summary.push(format!(
+            "{}fitted values against the engine's own: {line}",
+            text
+        ));
+    }
+    for s in summary {
+        println!("{s}");
+    }
+    Ok(())
+}

@@ -63,7 +63,7 @@ fn predict(cp: i32, k: f64) -> f64 {
 
 /// The mean squared error of `ev`'s predictions over `samples` at scale `k` (0 for no
 /// samples).
-pub fn error<G: Game>(ev: &Evaluator, samples: &[Sample<G>], k: f64) -> f64 {
+pub fn error<G: Game>(ev: &Evaluator<G::Word>, samples: &[Sample<G>], k: f64) -> f64 {
     if samples.is_empty() {
         return 0.0;
     }
@@ -79,7 +79,7 @@ pub fn error<G: Game>(ev: &Evaluator, samples: &[Sample<G>], k: f64) -> f64 {
 }
 
 /// The scale `k` (in 0.05..4) that fits `ev` to `samples` best, by golden-section search.
-pub fn fit_scale<G: Game>(ev: &Evaluator, samples: &[Sample<G>]) -> f64 {
+pub fn fit_scale<G: Game>(ev: &Evaluator<G::Word>, samples: &[Sample<G>]) -> f64 {
     let (mut lo, mut hi) = (0.05f64, 4.0f64);
     let g = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..40 {

@@ -6,8 +6,8 @@
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::replay::{self, Diagnostic};
-use citadel_notation::{san, SanDialect, SourceGame};
-use citadel_rules::{with_game, GameResult, Position, Variant};
+use citadel_notation::{SanDialect, SourceGame};
+use citadel_rules::{with_game, GameResult, MoveList, Variant};
 use citadel_search::tune::{tune, Sample, Tuned};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -95,14 +95,13 @@ fn samples_of<G: SanDialect>(
         GameResult::Draw => 0.5,
         GameResult::Unknown => return Ok(None),
     };
-    let mut pos: Position<G> =
-        replay::start_position(&g.record).map_err(|e| fail(e.to_string()))?;
-    let mut legal = pos.legal_moves();
+    let played = replay::play::<G>(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))?;
+    let mut pos = played.start;
+    let mut legal = MoveList::new();
     let mut out = Vec::new();
-    for (ply, text) in g.record.moves().enumerate() {
-        let m = san::parse_among(&pos, &legal, text).map_err(|e| fail(e.to_string()))?;
-        let quiet_move = !pos.is_tactical(&m);
-        pos.play(m);
+    for (ply, m) in played.moves.iter().enumerate() {
+        let quiet_move = !pos.is_tactical(m);
+        pos.play(*m);
         pos.generate(&mut legal);
         if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
             out.push(Sample {

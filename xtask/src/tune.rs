@@ -4,7 +4,9 @@
 //! (seeded random openings of 8 plies), `citadel tune` fits the values of the pieces that
 //! are neither pawns nor royal to their results, and a match at `--match-depth` between
 //! the fitted values and the engine's own (`--match-games`, other openings) says whether
-//! they play better. Everything is written to `target/tune/<id>-*` and summed up on stdout.
+//! they play better. Everything is written to `target/tune/<id>-*` (the self-play games of a
+//! setting are reused when they exist); each game's summary
+//! (`<id>-summary.txt`) is printed as soon as it is known.
 
 use crate::{opt, run};
 use std::path::Path;
@@ -28,17 +30,23 @@ pub fn tune(args: &[String]) -> Result<(), String> {
     let exe = Path::new("target/release/citadel");
     let dir = Path::new("target/tune");
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let mut summary = Vec::new();
     for id in variant.split(',') {
-        let selfplay = dir.join(format!("{id}-selfplay.pgn"));
-        run(
-            "self-play",
-            Command::new(exe)
-                .args(["selfplay", "--variant", id, "--games", games])
-                .args(["--depth", depth, "--seed", &seed.to_string()])
-                .args(["--opening-plies", "8", "--out"])
-                .arg(&selfplay),
-        )?;
+        // the games of one setting are kept (written under another name until complete)
+        let selfplay = dir.join(format!("{id}-selfplay-g{games}-d{depth}-s{seed}.pgn"));
+        if selfplay.exists() {
+            eprintln!("xtask: self-play: reusing {}", selfplay.display());
+        } else {
+            let part = selfplay.with_extension("pgn.part");
+            run(
+                "self-play",
+                Command::new(exe)
+                    .args(["selfplay", "--variant", id, "--games", games])
+                    .args(["--depth", depth, "--seed", &seed.to_string()])
+                    .args(["--opening-plies", "8", "--out"])
+                    .arg(&part),
+            )?;
+            std::fs::rename(&part, &selfplay).map_err(|e| format!("{}: {e}", part.display()))?;
+        }
         eprintln!("xtask: fit: {id}");
         let fit = Command::new(exe)
             .args(["tune", "--variant", id])
@@ -59,7 +67,7 @@ pub fn tune(args: &[String]) -> Result<(), String> {
             .trim()
             .to_string();
         if values.is_empty() {
-            summary.push(format!("{id}: no piece to fit"));
+            println!("{id}: no piece to fit");
             continue;
         }
         let out = Command::new(exe)
@@ -80,13 +88,10 @@ pub fn tune(args: &[String]) -> Result<(), String> {
             .last()
             .unwrap_or("")
             .to_string();
-        summary.push(format!(
-            "{}fitted values against the engine's own: {line}",
-            text
-        ));
-    }
-    for s in summary {
-        println!("{s}");
+        let s = format!("{text}fitted values against the engine's own: {line}\n");
+        std::fs::write(dir.join(format!("{id}-summary.txt")), &s)
+            .map_err(|e| format!("{}: {e}", dir.display()))?;
+        print!("{s}");
     }
     Ok(())
 }

@@ -1,13 +1,13 @@
 //! `citadel tune`: fits material values to the results of finished games (Texel's method,
-//! [`citadel_search::tune`]). Every game is validated first; a game that is not valid, of
-//! another variant, or unfinished is reported and the fit refused (exit 1), so that values
-//! are never learnt from records that cannot be trusted.
+//! [`citadel_search::tune`]). Every game is validated first; a game that is not valid or of
+//! another variant is reported and the fit refused (exit 1), so that values are never learnt
+//! from records that cannot be trusted. Unfinished games (`*`) are left out, with a note.
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::replay::{self, Diagnostic};
-use citadel_notation::{san, SanDialect, SourceGame};
-use citadel_rules::{with_game, GameResult, Position, Variant};
+use citadel_notation::{SanDialect, SourceGame};
+use citadel_rules::{with_game, GameResult, MoveList, Variant};
 use citadel_search::tune::{tune, Sample, Tuned};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -18,7 +18,8 @@ pub struct Args {
     /// Game id (see `citadel variants`): every game of the files must be of it.
     #[arg(long)]
     variant: Variant,
-    /// Finished games to learn from: PGN text or archives (`-` reads stdin).
+    /// Games to learn from: PGN text or archives (`-` reads stdin); unfinished ones (`*`)
+    /// are left out.
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The pieces whose values are fitted, `name,name` (default: every piece that is neither
@@ -66,13 +67,14 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.variant, G => tune_in::<G>(a))
 }
 
-/// The quiet positions of one valid, finished game of `variant`, after `skip` plies: the
-/// side to move not in check, the move that led there neither a capture nor a promotion.
+/// The quiet positions of one valid game of `variant`, after `skip` plies: the side to move
+/// not in check, the move that led there neither a capture nor a promotion. `None` for an
+/// unfinished game (`*`: no result to learn from).
 fn samples_of<G: SanDialect>(
     g: &SourceGame,
     variant: Variant,
     skip: usize,
-) -> Result<Vec<Sample<G>>, Diagnostic> {
+) -> Result<Option<Vec<Sample<G>>>, Diagnostic> {
     let fail = |reason: String| Diagnostic {
         loc: None,
         game: g.number,
@@ -91,16 +93,15 @@ fn samples_of<G: SanDialect>(
         GameResult::WhiteWins => 1.0,
         GameResult::BlackWins => 0.0,
         GameResult::Draw => 0.5,
-        GameResult::Unknown => return Err(fail("an unfinished game (`*`) has no result".into())),
+        GameResult::Unknown => return Ok(None),
     };
-    let mut pos: Position<G> =
-        replay::start_position(&g.record).map_err(|e| fail(e.to_string()))?;
-    let mut legal = pos.legal_moves();
+    let played = replay::play::<G>(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))?;
+    let mut pos = played.start;
+    let mut legal = MoveList::new();
     let mut out = Vec::new();
-    for (ply, text) in g.record.moves().enumerate() {
-        let m = san::parse_among(&pos, &legal, text).map_err(|e| fail(e.to_string()))?;
-        let quiet_move = !pos.is_tactical(&m);
-        pos.play(m);
+    for (ply, m) in played.moves.iter().enumerate() {
+        let quiet_move = !pos.is_tactical(m);
+        pos.play(*m);
         pos.generate(&mut legal);
         if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
             out.push(Sample {
@@ -109,7 +110,7 @@ fn samples_of<G: SanDialect>(
             });
         }
     }
-    Ok(out)
+    Ok(Some(out))
 }
 
 fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
@@ -137,17 +138,18 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     let start = crate::selfplay::parse_values(&a.start)?;
     let pool = pool(threads(a.threads))?;
     let mut samples: Vec<Sample<G>> = Vec::new();
-    let (mut games, mut bad) = (0, 0);
+    let (mut games, mut unfinished, mut bad) = (0, 0, 0);
     each_game(
         &a.files,
         &pool,
         |_, g| samples_of::<G>(g, a.variant, a.skip_plies),
         |file, r| {
             match r {
-                Ok(s) => {
+                Ok(Some(s)) => {
                     games += 1;
                     samples.extend(s);
                 }
+                Ok(None) => unfinished += 1,
                 Err(d) => {
                     bad += 1;
                     eprintln!("{}", d.render(file));
@@ -160,6 +162,9 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         return Err(Failure(format!(
             "{bad} game(s) cannot be learnt from: no values fitted"
         )));
+    }
+    if unfinished > 0 {
+        eprintln!("note: {unfinished} unfinished game(s) (`*`) left out: they have no result");
     }
     if samples.is_empty() {
         return Err(Failure("no quiet positions to learn from".into()));

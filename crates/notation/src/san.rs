@@ -101,7 +101,8 @@ pub enum SanError {
 /// only what it writes differently. Reading needs nothing per game: the reader compares a
 /// text with [`write_special`](SanDialect::write_special) of each legal move, then matches it
 /// as an ordinary move against the legal moves (special moves included, by the piece on their
-/// `from` cell and their `to` cell).
+/// `from` cell and their `to` cell; where an ordinary move fits too, it is the one meant, as
+/// the writer never disambiguates against special moves).
 ///
 /// How each game plugs in (implement the trait for the game type, next to its
 /// [`crate::FenRights`], and list it in `with_game!`):
@@ -571,7 +572,20 @@ fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Resul
                 .iter()
                 .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
     };
-    let found: Vec<&Move> = moves.iter().filter(|m| fits(m)).collect();
+    let mut found: Vec<&Move> = moves.iter().filter(|m| fits(m)).collect();
+    if found.len() > 1 {
+        // A move the game writes in its own form (a Tamerlane placement `P@e6`, a castle) is
+        // not a rival of the ordinary move with the same text, as in `write_body`: `e6` is the
+        // pawn's step even when the pawn of pawns could be placed on e6.
+        let ordinary: Vec<&Move> = found
+            .iter()
+            .copied()
+            .filter(|m| G::write_special(pos, m).is_none())
+            .collect();
+        if !ordinary.is_empty() {
+            found = ordinary;
+        }
+    }
     match found.as_slice() {
         [m] => return Ok(**m),
         [first, rest @ ..] => {

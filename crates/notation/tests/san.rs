@@ -3,7 +3,8 @@
 
 use citadel_notation::{fen, san, SanDialect};
 use citadel_rules::{
-    with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position, Variant,
+    with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position,
+    Tamerlane, Variant,
 };
 use std::path::Path;
 
@@ -64,6 +65,21 @@ fn every_move_of_every_perft_fixture_position_round_trips() {
         total += with_game!(variant, G => perft_positions::<G>(&fens));
     }
     assert!(total > 10_000, "only {total} moves checked");
+}
+
+/// Found by self-play (`cargo xtask tune --variant tamerlane`, game 267, move 208): a pawn
+/// can step to e6 while the pawn of pawns can be placed there; the writer wrote `e6` (the
+/// placement is `P@e6`) and the reader called `e6` ambiguous.
+#[test]
+fn tamerlane_pawn_step_beside_a_placement_on_the_same_cell() {
+    let f = "P'10/12/4k5p'/3v'1k'3w'1/3E'1K'w2R'1/4F'6/11/1F2tT1K3/12/11 w P1 - 98 208";
+    let pos = fen::parse::<Tamerlane>(f).unwrap();
+    let step = san::parse(&pos, "e6").unwrap();
+    let place = san::parse(&pos, "P@e6").unwrap();
+    assert_ne!(step, place);
+    assert_eq!(san::write(&pos, &step), "e6");
+    assert_eq!(san::write(&pos, &place), "P@e6");
+    assert!(round_trip(&pos) > 0);
 }
 
 #[test]

@@ -63,8 +63,11 @@ impl<G: Game> Position<G> {
             }
             if cfg.is_pawn(kind) {
                 // a double step is tactical only when it lands in the promotion zone
-                if let Some(to) = self.double_step_target(from, occ) {
-                    if promotes && zone.contains(to) && land.contains(to) {
+                if let Some(to) = promotes
+                    .then(|| self.double_step_target(from, occ))
+                    .flatten()
+                {
+                    if zone.contains(to) && land.contains(to) {
                         let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
                         self.push_regular(&lg, kind, m, out);
                     }

@@ -10,8 +10,8 @@
 //! | `oriental-omega` | orthodox pieces as above; champion (WAD) 480 and wizard (NF) 460 measured by self-play: in 40-game depth-4 matches between otherwise equal engines, these values scored 62.5 % against the mobility model's 588/573 and 60 % against 400/380 |
 //! | `shatranj` | al-Adli's values as given by H. J. R. Murray, *A History of Chess* (1913), p. 228, and tabulated by R. Betza: with the knight at 5.25, rook 8.75, ferz 3, alfil 2, pawn 1.75; scaled to pawn = 100 |
 //! | `byzantine` | the Shatranj army as above, rook raised for the 16-file ring (its mobility is twice the 8x8 rook's) |
-//! | `tamerlane` | rook, knight, fers, elephant as in Shatranj (al-Adli); vizier and war engine from Betza's Wazir/Dabbaba estimates relative to the ferz; giraffe 350 and scout 300 measured by self-play (40-game depth-4 matches: 60 % against the mobility model's 153/201, 62.5 % against 450/350); camel and the royal pieces from the mobility model |
-//! | `mini-citadel` | every piece from the mobility model (no published values exist for its short-range pieces) |
+//! | `tamerlane` | fitted to self-play by Texel's method: `cargo xtask tune --variant tamerlane`, run while the engine's own values were rook 500, knight 300, fers 170, elephant 115 (al-Adli, as Shatranj), vizier 150, war engine 150 (Betza), giraffe 350, scout 300 (earlier self-play matches) and camel 312 (mobility model): 391 finished depth-3 self-play games, seed 1; 86,315 positions; error 0.08905 → 0.08113; the fitted values scored 61.0 % (+93 =58 −49, Elo +78 ± 41) against those in 200 depth-3 games. The pawns keep 100 and the royal pieces their mobility value |
+//! | `mini-citadel` | fitted to self-play by Texel's method (no published values exist for its short-range pieces): `cargo xtask tune --variant mini-citadel`, run while the engine's own values were the mobility model's (400 depth-3 self-play games, seed 1; 17,462 positions; error 0.18506 → 0.18319); the fitted values scored 60.0 % (+117 =6 −77, Elo +70 ± 49) against the mobility model's in 200 depth-3 games (seed 101); the promoted queen, on the board in under 1 % of the positions, keeps its mobility value |
 //!
 //! The mobility model ([`model_value`]) gives every other piece a value from its average
 //! number of target cells over the board on a one-third-occupied board (a fixed pseudo-random
@@ -72,16 +72,30 @@ pub fn table(variant: Variant) -> &'static [(&'static str, i32)] {
             ("king", 0),
         ],
         Variant::Tamerlane => &[
-            ("rook", 500),
-            ("knight", 300),
-            ("fers", 170),
-            ("elephant", 115),
-            ("vizier", 150),
-            ("war engine", 150),
-            ("giraffe", 350),
-            ("scout", 300),
+            ("rook", 921),
+            ("knight", 368),
+            ("fers", 96),
+            ("elephant", 75),
+            ("vizier", 54),
+            ("war engine", 66),
+            ("giraffe", 545),
+            ("scout", 186),
+            ("camel", 282),
         ],
-        Variant::MiniCitadel => &[],
+        Variant::MiniCitadel => &[
+            ("pawn", 100),
+            ("queen", 295),
+            ("rook", 349),
+            ("bishop", 276),
+            ("knight", 285),
+            ("guard", 264),
+            ("promoted rook", 873),
+            ("promoted bishop", 595),
+            ("promoted knight", 812),
+            ("promoted guard", 783),
+            ("promoted pawn", 549),
+            ("king", 0),
+        ],
     }
 }
 

@@ -144,6 +144,24 @@ impl SearchResult {
     }
 }
 
+/// What a node's parent knows of it: whether it may try a null move, and whether the side
+/// to move is in check there (when the parent has tested it).
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    null_allowed: bool,
+    check: Option<bool>,
+}
+
+impl Child {
+    #[inline(always)]
+    fn new(null_allowed: bool, check: Option<bool>) -> Child {
+        Child {
+            null_allowed,
+            check,
+        }
+    }
+}
+
 /// A move with its ordering score and material gain.
 #[derive(Clone, Copy, Debug, Default)]
 struct Scored {
@@ -692,11 +710,18 @@ impl<G: Game> Worker<G> {
             self.played[0] = Some(m);
             self.play(pos, m, 0);
             let s = if i == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true, None)
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, Child::new(true, None))
             } else {
-                let mut s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, 1, true, None);
+                let mut s = -self.alphabeta(
+                    pos,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    Child::new(true, None),
+                );
                 if s > alpha && s < beta && !self.stop {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true, None);
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, Child::new(true, None));
                 }
                 s
             };
@@ -854,15 +879,19 @@ impl<G: Game> Worker<G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        null_allowed: bool,
-        check: Option<bool>,
+        child: Child,
     ) -> i32 {
+        let Child {
+            null_allowed,
+            check,
+        } = child;
         self.pv_len[ply] = ply;
-        // the table entry is read first, so that its cache line loads while the tests below
-        // run (nothing stores to the table before it is used)
+        // the table entry and the cached evaluation are read first, so that their cache lines
+        // load while the tests below run (nothing stores to either before they are used)
         let key = pos.hash();
         let early = depth > 0;
         let entry = if early { self.tt.probe(key) } else { None };
+        let cached = if early { self.cached_eval(key) } else { None };
         self.check_limits();
         if self.stop {
             return 0;
@@ -908,7 +937,10 @@ impl<G: Game> Worker<G> {
         }
         let mut futile = false;
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = self.static_eval(pos, ply);
+            let e = match cached {
+                Some(e) => e,
+                None => self.static_eval(pos, ply),
+            };
             if depth <= 3 && e - 110 * depth >= beta {
                 return e;
             }
@@ -918,7 +950,14 @@ impl<G: Game> Worker<G> {
                 self.played[ply] = None;
                 self.psq[ply + 1] = self.psq[ply];
                 pos.play_null();
-                let s = -self.alphabeta(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false, None);
+                let s = -self.alphabeta(
+                    pos,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    Child::new(false, None),
+                );
                 pos.undo_null();
                 if self.stop {
                     return 0;
@@ -964,7 +1003,14 @@ impl<G: Game> Worker<G> {
             // the child's check status, when known here
             let check = (reducible || prunable).then_some(gives_check);
             let s = if searched == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true, check)
+                -self.alphabeta(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    Child::new(true, check),
+                )
             } else {
                 let mut r = 0;
                 if reducible && !gives_check {
@@ -976,13 +1022,33 @@ impl<G: Game> Worker<G> {
                         r -= 1;
                     }
                 }
-                let mut s =
-                    -self.alphabeta(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true, check);
+                let mut s = -self.alphabeta(
+                    pos,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    Child::new(true, check),
+                );
                 if s > alpha && r > 0 {
-                    s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true, check);
+                    s = -self.alphabeta(
+                        pos,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        Child::new(true, check),
+                    );
                 }
                 if s > alpha && s < beta {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true, check);
+                    s = -self.alphabeta(
+                        pos,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        Child::new(true, check),
+                    );
                 }
                 s
             };

@@ -12,7 +12,7 @@
 //! loss, bare king, citadel draw or win), relative to the side to move; the search never
 //! special-cases a game.
 
-use crate::eval::{Evaluator, LAZY_MARGIN};
+use crate::eval::{Evaluator, Psq};
 use crate::tt::{Bound, Table};
 use citadel_geometry::Bitboard;
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, Stalemate, MAX_MOVES};
@@ -144,6 +144,24 @@ impl SearchResult {
     }
 }
 
+/// What a node's parent knows of it: whether it may try a null move, and whether the side
+/// to move is in check there (when the parent has tested it).
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    null_allowed: bool,
+    check: Option<bool>,
+}
+
+impl Child {
+    #[inline(always)]
+    fn new(null_allowed: bool, check: Option<bool>) -> Child {
+        Child {
+            null_allowed,
+            check,
+        }
+    }
+}
+
 /// A move with its ordering score and material gain.
 #[derive(Clone, Copy, Debug, Default)]
 struct Scored {
@@ -162,8 +180,10 @@ const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
-/// Slots of the history and counter-move tables: colour, from cell, to cell.
-const FROM_TO: usize = 2 * 128 * 128;
+/// The bits of a key that index the evaluation cache (the score takes their place in a
+/// slot, so there must be at least 16 of them).
+const EVAL_INDEX: u64 = EVAL_CACHE as u64 - 1;
+const _: () = assert!(EVAL_CACHE >= 1 << 16);
 
 /// The score of a finished game for the side to move, `ply` plies from the root.
 #[inline]
@@ -201,9 +221,11 @@ fn from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
+/// The slot of a move of colour `us` in the history and counter-move tables of a board of
+/// `cells` cells.
 #[inline(always)]
-fn from_to(us: usize, m: &Move) -> usize {
-    (us * 128 + m.from.index()) * 128 + m.to.index()
+fn from_to(cells: usize, us: usize, m: &Move) -> usize {
+    (us * cells + m.from.index()) * cells + m.to.index()
 }
 
 /// The engine for game `G`: its tables live across searches (the transposition table
@@ -257,11 +279,19 @@ struct Worker<G: Game> {
     killers: Vec<[Option<Move>; 2]>,
     /// The move played at each ply (`None`: a null move), for counter-moves.
     played: Vec<Option<Move>>,
+    /// Cells of the board.
+    cells: usize,
+    /// History scores by colour, from cell and to cell ([`from_to`]).
     history: Vec<i32>,
+    /// Counter-moves by the previous move's colour, from cell and to cell.
     counter: Vec<Option<Move>>,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
-    eval_cache: Vec<(u64, i32)>,
+    /// Evaluations by position: per slot, the key's bits above the slot index and the
+    /// score in the low 16 bits (0: empty; see [`Worker::cached_eval`]).
+    eval_cache: Vec<u64>,
+    /// The evaluator's per-piece sums of the position at each ply.
+    psq: Vec<Psq>,
     nodes: u64,
     seldepth: usize,
     root_depth: i32,
@@ -391,6 +421,7 @@ impl<G: Game> Worker<G> {
     fn new(id: usize, eval: Evaluator<G::Word>, tt: Arc<Table>) -> Self {
         let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
         let cfg = G::config();
+        let cells = cfg.geometry().len();
         Worker {
             id,
             eval,
@@ -399,11 +430,13 @@ impl<G: Game> Worker<G> {
             order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
             played: vec![None; MAX_PLY + 1],
-            history: vec![0; FROM_TO],
-            counter: vec![None; FROM_TO],
+            cells,
+            history: vec![0; 2 * cells * cells],
+            counter: vec![None; 2 * cells * cells],
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
-            eval_cache: vec![(0, 0); EVAL_CACHE],
+            eval_cache: vec![0; EVAL_CACHE],
+            psq: vec![Psq::default(); MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             root_depth: 0,
@@ -420,7 +453,7 @@ impl<G: Game> Worker<G> {
     }
 
     fn clear(&mut self) {
-        self.eval_cache.fill((0, 0));
+        self.eval_cache.fill(0);
         self.history.fill(0);
         self.counter.fill(None);
         for k in &mut self.killers {
@@ -428,39 +461,63 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// The cached evaluation of the position with hash `key`, if any. A slot holds the
+    /// key's bits above its index, so it answers for that key alone.
+    #[inline(always)]
+    fn cached_eval(&self, key: u64) -> Option<i32> {
+        let slot = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
+        let tag = key & !EVAL_INDEX;
+        (tag != 0 && slot & !EVAL_INDEX == tag).then_some(i32::from(slot as u16 as i16))
+    }
+
+    /// Caches evaluation `e` of the position with hash `key` (unless it is too large for
+    /// a slot).
+    #[inline(always)]
+    fn cache_eval(&mut self, key: u64, e: i32) {
+        let tag = key & !EVAL_INDEX;
+        if let (true, Ok(v)) = (tag != 0, i16::try_from(e)) {
+            self.eval_cache[key as usize & (EVAL_CACHE - 1)] = tag | u64::from(v as u16);
+        }
+    }
+
     /// The static evaluation, through a small cache keyed by the full Zobrist hash (the
     /// evaluation depends only on the position, not on how it was reached).
     #[inline]
-    fn static_eval(&mut self, pos: &Position<G>) -> i32 {
+    fn static_eval(&mut self, pos: &Position<G>, ply: usize) -> i32 {
         let key = pos.hash();
-        let i = key as usize & (EVAL_CACHE - 1);
-        let slot = self.eval_cache[i];
-        if slot.0 == key && key != 0 {
-            return slot.1;
+        if let Some(e) = self.cached_eval(key) {
+            return e;
         }
-        let e = self.eval.evaluate(pos);
-        self.eval_cache[i] = (key, e);
+        let e = self.eval.evaluate_with(pos, &self.psq[ply]);
+        self.cache_eval(key, e);
         e
     }
 
     /// The static evaluation for standing pat in the quiescence search: the quick estimate
     /// (bounded by the margin) when it is far enough outside the window, else the full one.
+    /// `cached` is what the cache held for the position.
     #[inline]
-    fn stand_pat(&mut self, pos: &Position<G>, alpha: i32, beta: i32) -> i32 {
-        let key = pos.hash();
-        let slot = self.eval_cache[key as usize & (EVAL_CACHE - 1)];
-        if slot.0 == key && key != 0 {
-            return slot.1;
+    fn stand_pat(
+        &mut self,
+        pos: &Position<G>,
+        ply: usize,
+        cached: Option<i32>,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        if let Some(e) = cached {
+            return e;
         }
-        if let Some(q) = self.eval.quick(pos).filter(|_| self.features.lazy) {
-            if q - LAZY_MARGIN >= beta {
-                return q - LAZY_MARGIN;
-            }
-            if q + LAZY_MARGIN <= alpha {
-                return q + LAZY_MARGIN;
-            }
+        if !self.features.lazy {
+            return self.static_eval(pos, ply);
         }
-        self.static_eval(pos)
+        match self.eval.evaluate_lazy(pos, &self.psq[ply], alpha, beta) {
+            Ok(e) => {
+                self.cache_eval(pos.hash(), e);
+                e
+            }
+            Err(bound) => bound,
+        }
     }
 
     /// Iterative deepening from `root`; helpers (id > 0) start one ply deeper every other
@@ -484,6 +541,7 @@ impl<G: Game> Worker<G> {
             *h /= 4;
         }
         let mut pos = root.clone();
+        self.psq[0] = self.eval.psq_of(&pos);
         let list = pos.legal_moves();
         if list.is_empty() {
             let o = terminal(&pos);
@@ -650,13 +708,20 @@ impl<G: Game> Worker<G> {
             let m = moves[i];
             self.nodes += 1;
             self.played[0] = Some(m);
-            pos.play(m);
+            self.play(pos, m, 0);
             let s = if i == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true)
+                -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, Child::new(true, None))
             } else {
-                let mut s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, 1, true);
+                let mut s = -self.alphabeta(
+                    pos,
+                    depth - 1,
+                    -alpha - 1,
+                    -alpha,
+                    1,
+                    Child::new(true, None),
+                );
                 if s > alpha && s < beta && !self.stop {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, true);
+                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, Child::new(true, None));
                 }
                 s
             };
@@ -680,6 +745,13 @@ impl<G: Game> Worker<G> {
             }
         }
         (best, changed)
+    }
+
+    /// Plays `m` at `ply`, keeping the evaluator's sums for the next ply.
+    #[inline(always)]
+    fn play(&mut self, pos: &mut Position<G>, m: Move, ply: usize) {
+        self.psq[ply + 1] = self.eval.psq_after(pos, &m, self.psq[ply]);
+        pos.play(m);
     }
 
     #[inline]
@@ -752,7 +824,9 @@ impl<G: Game> Worker<G> {
         let killers = self.killers[ply];
         let see = self.features.see;
         let counter = match (ply, self.played[ply.saturating_sub(1)]) {
-            (1.., Some(prev)) if self.features.counter => self.counter[from_to(1 - us, &prev)],
+            (1.., Some(prev)) if self.features.counter => {
+                self.counter[from_to(self.cells, 1 - us, &prev)]
+            }
             _ => None,
         };
         let list = &self.lists[ply];
@@ -785,7 +859,7 @@ impl<G: Game> Worker<G> {
             } else if Some(*m) == counter {
                 COUNTER_SCORE
             } else {
-                self.history[from_to(us, m)]
+                self.history[from_to(self.cells, us, m)]
             };
             order[n] = Scored {
                 score,
@@ -805,9 +879,19 @@ impl<G: Game> Worker<G> {
         mut alpha: i32,
         mut beta: i32,
         ply: usize,
-        null_allowed: bool,
+        child: Child,
     ) -> i32 {
+        let Child {
+            null_allowed,
+            check,
+        } = child;
         self.pv_len[ply] = ply;
+        // the table entry and the cached evaluation are read first, so that their cache lines
+        // load while the tests below run (nothing stores to either before they are used)
+        let key = pos.hash();
+        let early = depth > 0;
+        let entry = if early { self.tt.probe(key) } else { None };
+        let cached = if early { self.cached_eval(key) } else { None };
         self.check_limits();
         if self.stop {
             return 0;
@@ -817,26 +901,26 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
         alpha = alpha.max(-MATE + ply as i32);
         beta = beta.min(MATE - ply as i32 - 1);
         if alpha >= beta {
             return alpha;
         }
-        let in_check = pos.in_check();
+        let in_check = check.unwrap_or_else(|| pos.in_check());
         // check extensions, bounded: none beyond twice the iteration's depth
         if in_check && (ply as i32) < 2 * self.root_depth {
             depth += 1;
         }
         if depth <= 0 {
-            return self.qsearch(pos, alpha, beta, ply);
+            return self.qsearch(pos, alpha, beta, ply, Some(in_check));
         }
         self.nodes += 1;
         let pv_node = beta - alpha > 1;
-        let key = pos.hash();
         let mut hash_move = None;
-        if let Some(e) = self.tt.probe(key) {
+        let entry = if early { entry } else { self.tt.probe(key) };
+        if let Some(e) = entry {
             hash_move = e.mv;
             if !pv_node && i32::from(e.depth) >= depth {
                 let s = from_tt(e.score, ply);
@@ -853,7 +937,10 @@ impl<G: Game> Worker<G> {
         }
         let mut futile = false;
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = self.static_eval(pos);
+            let e = match cached {
+                Some(e) => e,
+                None => self.static_eval(pos, ply),
+            };
             if depth <= 3 && e - 110 * depth >= beta {
                 return e;
             }
@@ -861,8 +948,16 @@ impl<G: Game> Worker<G> {
             if null_allowed && depth >= 3 && e >= beta && self.null_safe(pos) {
                 let r = 3 + depth / 6;
                 self.played[ply] = None;
+                self.psq[ply + 1] = self.psq[ply];
                 pos.play_null();
-                let s = -self.alphabeta(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+                let s = -self.alphabeta(
+                    pos,
+                    depth - 1 - r,
+                    -beta,
+                    -beta + 1,
+                    ply + 1,
+                    Child::new(false, None),
+                );
                 pos.undo_null();
                 if self.stop {
                     return 0;
@@ -897,7 +992,7 @@ impl<G: Game> Worker<G> {
             let quiet = sc.gain <= 0;
             let killer = sc.score >= COUNTER_SCORE && sc.score < CAPTURE_SCORE;
             self.played[ply] = Some(m);
-            pos.play(m);
+            self.play(pos, m, ply);
             let reducible = depth >= 3 && quiet && !killer && !in_check && searched >= 3;
             let prunable = futile && quiet && searched > 0;
             let gives_check = (reducible || prunable) && pos.in_check();
@@ -905,8 +1000,17 @@ impl<G: Game> Worker<G> {
                 pos.undo();
                 continue;
             }
+            // the child's check status, when known here
+            let check = (reducible || prunable).then_some(gives_check);
             let s = if searched == 0 {
-                -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true)
+                -self.alphabeta(
+                    pos,
+                    depth - 1,
+                    -beta,
+                    -alpha,
+                    ply + 1,
+                    Child::new(true, check),
+                )
             } else {
                 let mut r = 0;
                 if reducible && !gives_check {
@@ -918,12 +1022,33 @@ impl<G: Game> Worker<G> {
                         r -= 1;
                     }
                 }
-                let mut s = -self.alphabeta(pos, depth - 1 - r, -alpha - 1, -alpha, ply + 1, true);
+                let mut s = -self.alphabeta(
+                    pos,
+                    depth - 1 - r,
+                    -alpha - 1,
+                    -alpha,
+                    ply + 1,
+                    Child::new(true, check),
+                );
                 if s > alpha && r > 0 {
-                    s = -self.alphabeta(pos, depth - 1, -alpha - 1, -alpha, ply + 1, true);
+                    s = -self.alphabeta(
+                        pos,
+                        depth - 1,
+                        -alpha - 1,
+                        -alpha,
+                        ply + 1,
+                        Child::new(true, check),
+                    );
                 }
                 if s > alpha && s < beta {
-                    s = -self.alphabeta(pos, depth - 1, -beta, -alpha, ply + 1, true);
+                    s = -self.alphabeta(
+                        pos,
+                        depth - 1,
+                        -beta,
+                        -alpha,
+                        ply + 1,
+                        Child::new(true, check),
+                    );
                 }
                 s
             };
@@ -946,9 +1071,9 @@ impl<G: Game> Worker<G> {
                                 k[0] = Some(m);
                             }
                             if let Some(prev) = self.played[ply - 1] {
-                                self.counter[from_to(1 - us, &prev)] = Some(m);
+                                self.counter[from_to(self.cells, 1 - us, &prev)] = Some(m);
                             }
-                            let h = &mut self.history[from_to(us, &m)];
+                            let h = &mut self.history[from_to(self.cells, us, &m)];
                             let bonus = depth * depth;
                             *h += bonus - *h * bonus / HISTORY_MAX;
                         }
@@ -969,7 +1094,14 @@ impl<G: Game> Worker<G> {
         best
     }
 
-    fn qsearch(&mut self, pos: &mut Position<G>, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn qsearch(
+        &mut self,
+        pos: &mut Position<G>,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        check: Option<bool>,
+    ) -> i32 {
         self.pv_len[ply] = ply;
         self.check_limits();
         if self.stop {
@@ -978,12 +1110,14 @@ impl<G: Game> Worker<G> {
         self.nodes += 1;
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.static_eval(pos);
+            return self.static_eval(pos, ply);
         }
+        // read early: the cache line loads while the tests below run
+        let cached = self.cached_eval(pos.hash());
         if let Some(o) = G::decided(pos) {
             return outcome_score(&o, pos.turn(), ply);
         }
-        let in_check = pos.in_check();
+        let in_check = check.unwrap_or_else(|| pos.in_check());
         let mut best = -INF;
         let mut stand = 0;
         self.lists[ply].clear();
@@ -995,7 +1129,7 @@ impl<G: Game> Worker<G> {
             }
         } else {
             // standing pat before generating: a stalemate here is left to the main search
-            stand = self.stand_pat(pos, alpha, beta);
+            stand = self.stand_pat(pos, ply, cached, alpha, beta);
             if stand >= beta {
                 return stand;
             }
@@ -1011,8 +1145,8 @@ impl<G: Game> Worker<G> {
             }
             let m = self.lists[ply][sc.idx as usize];
             self.played[ply] = Some(m);
-            pos.play(m);
-            let s = -self.qsearch(pos, -beta, -alpha, ply + 1);
+            self.play(pos, m, ply);
+            let s = -self.qsearch(pos, -beta, -alpha, ply + 1, None);
             pos.undo();
             if self.stop {
                 return 0;

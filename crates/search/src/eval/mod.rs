@@ -10,7 +10,7 @@ pub mod goals;
 pub mod values;
 
 use citadel_geometry::{BitWord, Bitboard, Square};
-use citadel_rules::{Color, Game, Move, Position};
+use citadel_rules::{Color, Game, Move, Piece, Position};
 use goals::{king_steps, GoalTerms};
 
 const MAX_CODES: usize = 64;
@@ -24,21 +24,20 @@ pub struct Evaluator<W: BitWord = u128> {
     value: Vec<i32>,
     /// Material value by mailbox code (0 for an empty cell).
     code_value: [i32; MAX_CODES],
-    /// Piece-square terms (mg, eg) by `(color * kinds + kind) * 128 + cell`.
-    pst: Vec<(i16, i16)>,
-    /// Whether each kind counts for mobility (non-pawn, non-royal, not worthless).
-    mobile: Vec<bool>,
+    /// Everything a piece adds on its own (material, piece-square, promotion bonus), by
+    /// `code * 128 + cell`: (mg, eg).
+    piece_terms: Vec<(i32, i32)>,
+    /// Non-pawn non-royal material by mailbox code.
+    code_npm: [i32; MAX_CODES],
+    /// The kinds that count for mobility (non-pawn, non-royal, not worthless).
+    mobile_kinds: Vec<u8>,
     /// Average reach of each kind times 16.
     avg_reach16: Vec<i32>,
     /// Pawn kinds (bit per kind).
     pawns: u32,
-    /// Royal kinds (bit per kind).
-    royal: u32,
     /// Non-capturing moves to the promotion zone, by `(color * kinds + kind) * 128 + cell`
     /// (255: never).
     promo_dist: Vec<u8>,
-    /// Value gained by promoting each kind (best option), 0 if it does not promote.
-    promo_gain: Vec<i32>,
     /// Passed-pawn masks by `(color * kinds + kind) * 128 + cell`: enemy pawns there stop it.
     passed: Vec<Bitboard<W>>,
     /// Cells around each cell (king zone).
@@ -50,6 +49,29 @@ pub struct Evaluator<W: BitWord = u128> {
     /// Whether the board wraps (ranks then mean nothing for king shelter).
     wraps: bool,
     goals: GoalTerms<W>,
+}
+
+/// The sums of the terms each piece adds on its own (material, piece-square, promotion
+/// bonus), by side: kept along the moves of a search ([`Evaluator::psq_after`]) so that an
+/// evaluation need not visit every piece for them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Psq {
+    mg: [i32; 2],
+    eg: [i32; 2],
+    mat: [i32; 2],
+    npm: i32,
+}
+
+/// The evaluation terms summed so far, by side (White 0, Black 1).
+#[derive(Clone, Copy)]
+struct Base<W: BitWord> {
+    mg: [i32; 2],
+    eg: [i32; 2],
+    mat: [i32; 2],
+    /// Non-pawn non-royal material of both sides.
+    npm: i32,
+    pawn_bb: [Bitboard<W>; 2],
+    royal_sq: [Option<Square>; 2],
 }
 
 const MOB_W: (i32, i32) = (3, 3);
@@ -220,18 +242,42 @@ impl<W: BitWord> Evaluator<W> {
                 }
             }
         }
+        let mut piece_terms = vec![(0, 0); MAX_CODES * 128];
+        let mut code_npm = [0; MAX_CODES];
+        for code in 1..MAX_CODES.min(2 * n + 1) {
+            let (k, c) = ((code - 1) >> 1, (code - 1) & 1);
+            let v = value[k];
+            if !is_pawn(k) && !is_royal(k) {
+                code_npm[code] = v;
+            }
+            for s in geo.all() {
+                let i = (c * n + k) * 128 + s.index();
+                let (pm, pe) = pst[i];
+                let mut bonus = 0;
+                if !is_pawn(k) && promo_gain[k] > 0 {
+                    let g = promo_gain[k];
+                    bonus = match promo_dist[i] {
+                        1 => g / 4,
+                        2 => g / 8,
+                        3 => g / 16,
+                        _ => 0,
+                    };
+                }
+                piece_terms[code * 128 + s.index()] =
+                    (v + i32::from(pm) + bonus, v + i32::from(pe) + bonus);
+            }
+        }
         let start = Position::<G>::start();
         let start_npm = Self::npm_of(&value, cfg.pawns, cfg.royal, &start).max(1);
         Evaluator {
             kinds: n,
             code_value,
-            pst,
-            mobile,
+            piece_terms,
+            code_npm,
+            mobile_kinds: (0..n).filter(|&k| mobile[k]).map(|k| k as u8).collect(),
             avg_reach16,
             pawns: cfg.pawns,
-            royal: cfg.royal,
             promo_dist,
-            promo_gain,
             passed,
             zone,
             centrality,
@@ -299,7 +345,9 @@ impl<W: BitWord> Evaluator<W> {
 
     /// The static evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
-        self.terms(pos, true).unwrap_or(0)
+        let mut b = self.base(pos, &self.psq_of(pos));
+        self.mobility(pos, &mut b);
+        self.finish(pos, &b, true)
     }
 
     /// A quick estimate of [`evaluate`](Self::evaluate) without the terms that need each
@@ -307,113 +355,233 @@ impl<W: BitWord> Evaluator<W> {
     /// or `None` when the game's goals may weigh in (a royal piece near a citadel that
     /// draws, a piece near one that wins): then only the full evaluation will do.
     pub fn quick<G: Game<Word = W>>(&self, pos: &Position<G>) -> Option<i32> {
-        self.terms(pos, false)
-    }
-
-    fn terms<G: Game<Word = W>>(&self, pos: &Position<G>, full: bool) -> Option<i32> {
-        if !full && !self.goals_quiet(pos) {
+        if !self.goals_quiet(pos) {
             return None;
         }
+        Some(self.finish(pos, &self.base(pos, &self.psq_of(pos)), false))
+    }
+
+    /// [`evaluate`](Self::evaluate) given the position's [`Psq`] sums.
+    #[inline]
+    pub(crate) fn evaluate_with<G: Game<Word = W>>(&self, pos: &Position<G>, psq: &Psq) -> i32 {
+        debug_assert_eq!(*psq, self.psq_of(pos));
+        let mut b = self.base(pos, psq);
+        self.mobility(pos, &mut b);
+        self.finish(pos, &b, true)
+    }
+
+    /// [`quick`](Self::quick) and, unless it settles the matter, [`evaluate`](Self::evaluate),
+    /// given the position's [`Psq`] sums and sharing the work the two have in common:
+    /// `Err(bound)` when the quick estimate is at least [`LAZY_MARGIN`] above `beta`
+    /// (`bound` is the estimate minus the margin) or below `alpha` (plus the margin), else
+    /// `Ok` with the full evaluation.
+    #[inline]
+    pub(crate) fn evaluate_lazy<G: Game<Word = W>>(
+        &self,
+        pos: &Position<G>,
+        psq: &Psq,
+        alpha: i32,
+        beta: i32,
+    ) -> Result<i32, i32> {
+        debug_assert_eq!(*psq, self.psq_of(pos));
+        let mut b = self.base(pos, psq);
+        if self.goals_quiet(pos) {
+            let q = self.finish(pos, &b, false);
+            if q - LAZY_MARGIN >= beta {
+                return Err(q - LAZY_MARGIN);
+            }
+            if q + LAZY_MARGIN <= alpha {
+                return Err(q + LAZY_MARGIN);
+            }
+        }
+        self.mobility(pos, &mut b);
+        Ok(self.finish(pos, &b, true))
+    }
+
+    /// Adds (`sign` 1) or takes away (`sign` -1) what the piece of mailbox code `code` on
+    /// `sq` adds on its own.
+    #[inline(always)]
+    fn psq_add(&self, psq: &mut Psq, code: u8, sq: Square, sign: i32) {
+        if code == 0 {
+            return;
+        }
+        let code = code as usize & (MAX_CODES - 1);
+        let c = (code - 1) & 1;
+        let (mg, eg) = self.piece_terms[code * 128 + (sq.index() & 127)];
+        psq.mg[c] += sign * mg;
+        psq.eg[c] += sign * eg;
+        psq.mat[c] += sign * self.code_value[code];
+        psq.npm += sign * self.code_npm[code];
+    }
+
+    /// The [`Psq`] sums of `pos`, from scratch.
+    pub(crate) fn psq_of<G: Game<Word = W>>(&self, pos: &Position<G>) -> Psq {
+        let mut psq = Psq::default();
+        for sq in pos.bitboards().occupied() {
+            self.psq_add(&mut psq, pos.code_at(sq), sq, 1);
+        }
+        psq
+    }
+
+    /// The [`Psq`] sums after `m` (legal in `pos`, whose sums are `psq`), from the move's
+    /// board changes.
+    #[inline]
+    pub(crate) fn psq_after<G: Game<Word = W>>(
+        &self,
+        pos: &Position<G>,
+        m: &Move,
+        mut psq: Psq,
+    ) -> Psq {
+        if m.is_plain() {
+            // the standard effect: the mover leaves `from`, lands (promoted or not) on `to`,
+            // and takes what stood there
+            let moved = pos.code_at(m.from);
+            let landed = m
+                .promotion
+                .map_or(moved, |k| Piece::new(k, pos.turn()).code());
+            self.psq_add(&mut psq, moved, m.from, -1);
+            self.psq_add(&mut psq, pos.code_at(m.to), m.to, -1);
+            self.psq_add(&mut psq, landed, m.to, 1);
+            return psq;
+        }
+        let ch = pos.changes(m);
+        let items = ch.as_slice();
+        for (i, &(sq, code)) in items.iter().enumerate() {
+            let old = items[..i]
+                .iter()
+                .rev()
+                .find(|(s, _)| *s == sq)
+                .map_or_else(|| pos.code_at(sq), |&(_, c)| c);
+            self.psq_add(&mut psq, old, sq, -1);
+            self.psq_add(&mut psq, code, sq, 1);
+        }
+        psq
+    }
+
+    /// The terms that need no piece's moves: the [`Psq`] sums, and the pawns' advancement
+    /// and passed pawns.
+    #[inline]
+    fn base<G: Game<Word = W>>(&self, pos: &Position<G>, psq: &Psq) -> Base<W> {
+        let bb = pos.bitboards();
+        let n = self.kinds;
+        let mut b = Base {
+            mg: psq.mg,
+            eg: psq.eg,
+            mat: psq.mat,
+            npm: psq.npm,
+            pawn_bb: [Bitboard::EMPTY; 2],
+            royal_sq: [
+                pos.royals(Color::White).single(),
+                pos.royals(Color::Black).single(),
+            ],
+        };
+        let mut pk = self.pawns;
+        while pk != 0 {
+            let k = pk.trailing_zeros() as usize;
+            pk &= pk - 1;
+            for c in 0..2 {
+                b.pawn_bb[c] |= bb.kind[k] & bb.color[c];
+            }
+        }
+        let mut pk = self.pawns;
+        while pk != 0 {
+            let k = pk.trailing_zeros() as usize;
+            pk &= pk - 1;
+            if k >= n {
+                break;
+            }
+            for c in 0..2 {
+                let pieces = bb.kind[k] & bb.color[c];
+                if pieces.is_empty() {
+                    continue;
+                }
+                let at = (c * n + k) * 128;
+                let pdist = &self.promo_dist[at..at + 128];
+                let passed = &self.passed[at..at + 128];
+                let theirs = b.pawn_bb[1 - c];
+                let (mut mg, mut eg) = (0, 0);
+                for sq in pieces {
+                    let i = sq.index() & 127;
+                    let pd = pdist[i];
+                    if pd != u8::MAX {
+                        let d = (pd as usize).min(7);
+                        mg += ADV_MG[d];
+                        eg += ADV_EG[d];
+                        if pd > 0 && (passed[i] & theirs).is_empty() {
+                            mg += PASSED_MG[d];
+                            eg += PASSED_EG[d];
+                        }
+                    }
+                }
+                b.mg[c] += mg;
+                b.eg[c] += eg;
+            }
+        }
+        b
+    }
+
+    /// Adds the terms that need the pieces' moves: mobility and attacks on the enemy king's
+    /// zone, then king safety.
+    #[inline]
+    fn mobility<G: Game<Word = W>>(&self, pos: &Position<G>, b: &mut Base<W>) {
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
         let bb = pos.bitboards();
         let occ = bb.occupied();
-        let n = self.kinds;
-        let mut mg = [0i32; 2];
-        let mut eg = [0i32; 2];
-        let mut mat = [0i32; 2];
-        let mut npm = 0;
         let mut units = [0i32; 2];
         let mut attackers = [0i32; 2];
-        let mut pawn_bb = [Bitboard::EMPTY; 2];
-        for (c, pawns) in pawn_bb.iter_mut().enumerate() {
-            for k in 0..n {
-                if self.pawns >> k & 1 != 0 {
-                    *pawns |= bb.kind[k] & bb.color[c];
-                }
+        for &k in &self.mobile_kinds {
+            let k = k as usize;
+            let kb = bb.kind[k];
+            if kb.is_empty() {
+                continue;
             }
-        }
-        let royal_sq = [
-            pos.royals(Color::White).single(),
-            pos.royals(Color::Black).single(),
-        ];
-        for c in 0..2 {
-            let them = 1 - c;
-            let their_zone = royal_sq[them].map_or(Bitboard::EMPTY, |s| self.zone[s.index()]);
-            for sq in bb.color[c] {
-                let code = pos.code_at(sq);
-                if code == 0 {
+            let unit = (self.value[k] / 100).clamp(1, 9);
+            let avg = self.avg_reach16[k];
+            for c in 0..2 {
+                let pieces = kb & bb.color[c];
+                if pieces.is_empty() {
                     continue;
                 }
-                let k = ((code - 1) >> 1) as usize;
-                let v = self.value[k];
-                mat[c] += v;
-                let (pm, pe) = self.pst[(c * n + k) * 128 + sq.index()];
-                mg[c] += v + i32::from(pm);
-                eg[c] += v + i32::from(pe);
+                let them = 1 - c;
+                let their_pieces = bb.color[them];
+                let their_zone = b.royal_sq[them].map_or(Bitboard::EMPTY, |s| self.zone[s.index()]);
                 let cp = set.piece(c, k);
-                // only the pieces mobility counts need their moves
-                let (quiet, att) = if full && self.mobile[k] {
-                    cp.targets(geo, sq, occ)
-                } else {
-                    (Bitboard::EMPTY, Bitboard::EMPTY)
-                };
-                let pawn = self.pawns >> k & 1 != 0;
-                if !pawn && self.royal >> k & 1 == 0 {
-                    npm += v;
-                }
-                let pd = self.promo_dist[(c * n + k) * 128 + sq.index()];
-                if pawn {
-                    if pd != u8::MAX {
-                        let d = (pd as usize).min(7);
-                        mg[c] += ADV_MG[d];
-                        eg[c] += ADV_EG[d];
-                        let mask = self.passed[(c * n + k) * 128 + sq.index()];
-                        if pd > 0 && (mask & pawn_bb[them]).is_empty() {
-                            mg[c] += PASSED_MG[d];
-                            eg[c] += PASSED_EG[d];
-                        }
-                    }
-                    continue;
-                }
-                if pd != u8::MAX && self.promo_gain[k] > 0 {
-                    let g = self.promo_gain[k];
-                    let b = match pd {
-                        1 => g / 4,
-                        2 => g / 8,
-                        3 => g / 16,
-                        _ => 0,
-                    };
-                    mg[c] += b;
-                    eg[c] += b;
-                }
-                if full && self.mobile[k] {
-                    let reach = (quiet | (att & bb.color[them])).count() as i32;
-                    let d = reach * 16 - self.avg_reach16[k];
-                    mg[c] += MOB_W.0 * d / 16;
-                    eg[c] += MOB_W.1 * d / 16;
-                    let hits = (att & their_zone).count() as i32;
-                    if hits > 0 {
+                for sq in pieces {
+                    let (quiet, att) = cp.targets(geo, sq, occ);
+                    let reach = (quiet | (att & their_pieces)).count() as i32;
+                    let d = reach * 16 - avg;
+                    b.mg[c] += MOB_W.0 * d / 16;
+                    b.eg[c] += MOB_W.1 * d / 16;
+                    let hits = att & their_zone;
+                    if hits.any() {
                         attackers[c] += 1;
-                        units[c] += (v / 100).clamp(1, 9) * hits.min(3);
+                        units[c] += unit * (hits.count() as i32).min(3);
                     }
                 }
             }
         }
         // king safety (middlegame): attacks on the zone, pawn shelter
-        for c in (0..2).filter(|_| full) {
+        for c in 0..2 {
             let them = 1 - c;
-            if let Some(k) = royal_sq[c] {
+            if let Some(k) = b.royal_sq[c] {
                 if attackers[them] >= 2 {
-                    mg[c] -= (units[them] * units[them] / 16).min(500);
+                    b.mg[c] -= (units[them] * units[them] / 16).min(500);
                 }
                 if !self.wraps {
-                    let shelter = (self.zone[k.index()] & pawn_bb[c]).count() as i32;
-                    mg[c] += 10 * shelter.min(3);
+                    let shelter = (self.zone[k.index()] & b.pawn_bb[c]).count() as i32;
+                    b.mg[c] += 10 * shelter.min(3);
                 }
             }
         }
+    }
+
+    /// The score from the terms so far: phase blend, mop-up, the goals (all of them when
+    /// `full`, else only the strong points) and the tempo, for the side to move.
+    #[inline]
+    fn finish<G: Game<Word = W>>(&self, pos: &Position<G>, b: &Base<W>, full: bool) -> i32 {
+        let (mg, eg, mat, npm, royal_sq) = (b.mg, b.eg, b.mat, b.npm, b.royal_sq);
         let phase = (npm * 256 / self.start_npm).clamp(0, 256);
         let mut white = ((mg[0] - mg[1]) * phase + (eg[0] - eg[1]) * (256 - phase)) / 256;
 
@@ -422,12 +590,12 @@ impl<W: BitWord> Evaluator<W> {
         if diff.abs() > 250 && phase < 128 {
             let (win, lose) = if diff > 0 { (0, 1) } else { (1, 0) };
             if let (Some(wk), Some(lk)) = (royal_sq[win], royal_sq[lose]) {
+                let geo = G::config().geometry();
                 let edge = 8 - self.centrality[lk.index()];
-                let a = geo.coord(wk);
-                let b = geo.coord(lk);
-                let dist = (i32::from(a.file) - i32::from(b.file))
+                let (w, l) = (geo.coord(wk), geo.coord(lk));
+                let dist = (i32::from(w.file) - i32::from(l.file))
                     .abs()
-                    .max((i32::from(a.rank) - i32::from(b.rank)).abs());
+                    .max((i32::from(w.rank) - i32::from(l.rank)).abs());
                 let bonus = (edge * 12 + (14 - dist).max(0) * 4) * (256 - phase) / 256;
                 white += if win == 0 { bonus } else { -bonus };
             }
@@ -438,10 +606,10 @@ impl<W: BitWord> Evaluator<W> {
             white += self.strong_point_terms(pos);
         }
         let tempo = TEMPO;
-        Some(match pos.turn() {
+        match pos.turn() {
             Color::White => white + tempo,
             Color::Black => -white + tempo,
-        })
+        }
     }
 
     /// Whether no goal term beyond the strong points can apply: no royal piece within four

@@ -49,6 +49,8 @@ pub trait BitWord:
 
     /// The word with only bit `i` set (`i` < [`BITS`](Self::BITS)).
     fn bit(i: u8) -> Self;
+    /// Whether bit `i` is set (`i` < [`BITS`](Self::BITS)).
+    fn test(self, i: u8) -> bool;
     /// The number of set bits.
     fn count_ones(self) -> u32;
     /// The number of zero bits below the lowest set bit ([`BITS`](Self::BITS) for zero).
@@ -68,16 +70,16 @@ pub trait BitWord:
 }
 
 macro_rules! bit_word {
-    ($t:ty) => {
+    ($t:ty, $bit:item, $test:item) => {
         impl BitWord for $t {
             const BITS: u32 = <$t>::BITS;
             const ZERO: Self = 0;
             const ONE: Self = 1;
             const MAX: Self = <$t>::MAX;
             #[inline(always)]
-            fn bit(i: u8) -> Self {
-                1 << i
-            }
+            $bit
+            #[inline(always)]
+            $test
             #[inline(always)]
             fn count_ones(self) -> u32 {
                 <$t>::count_ones(self)
@@ -113,8 +115,36 @@ macro_rules! bit_word {
         }
     };
 }
-bit_word!(u64);
-bit_word!(u128);
+bit_word!(
+    u64,
+    fn bit(i: u8) -> Self {
+        1 << i
+    },
+    fn test(self, i: u8) -> bool {
+        (self >> i) & 1 != 0
+    }
+);
+// A `u128` is two machine words: pick the half first rather than shift across both
+// (`bit` and `test` run once per generated move).
+bit_word!(
+    u128,
+    fn bit(i: u8) -> Self {
+        let b = 1u64 << (i & 63);
+        if i & 64 == 0 {
+            b as u128
+        } else {
+            (b as u128) << 64
+        }
+    },
+    fn test(self, i: u8) -> bool {
+        let half = if i & 64 == 0 {
+            self as u64
+        } else {
+            (self >> 64) as u64
+        };
+        (half >> (i & 63)) & 1 != 0
+    }
+);
 
 /// A set of squares of one geometry, one bit per dense square index, over the word `W`
 /// (`u128` unless a game's board fits a `u64`).
@@ -159,7 +189,7 @@ impl<W: BitWord> Bitboard<W> {
     /// Whether `sq` is in the set.
     #[inline(always)]
     pub fn contains(self, sq: Square) -> bool {
-        (self.0 >> sq.0 as u32) & W::ONE != W::ZERO
+        self.0.test(sq.0)
     }
 
     /// The number of squares in the set.

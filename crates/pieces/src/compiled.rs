@@ -6,10 +6,13 @@ use crate::PieceDef;
 use citadel_geometry::{BitWord, Bitboard, Dir, Geometry, Square};
 use std::sync::Arc;
 
-/// A ride other than an unlimited slide (range limits, jumping, or a mode).
+/// Rides other than unlimited slides (range limits, jumping, or a mode) that share their
+/// range, jumping and mode: one direction, or several whose rays never meet, which are
+/// then looked up together.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Ride {
-    dir: Dir,
+    /// The directions (bit `d as u8` for direction `d`).
+    dirs: u8,
     min: u8,
     max: u8,
     jump: bool,
@@ -18,7 +21,8 @@ struct Ride {
 
 /// A [`Ride`] compiled against a board: per cell, the cells at a distance it may stop at
 /// (on an empty board), going its way (`ahead`) and the opposite way (`behind`, for the
-/// reverse attack test). A blockable ride reaches `slide & ahead`.
+/// reverse attack test). A blockable ride reaches `slides & ahead`: its directions' rays
+/// from a cell are disjoint, so a cell of one ray's span is never reached along another.
 #[derive(Clone, Debug)]
 struct RideTable<W: BitWord> {
     ride: Ride,
@@ -28,24 +32,43 @@ struct RideTable<W: BitWord> {
 
 impl<W: BitWord> RideTable<W> {
     fn new(geo: &Geometry<W>, ride: Ride) -> Self {
-        let span = |dir: Dir| -> Arc<[Bitboard<W>]> {
+        let span = |dirs: u8| -> Arc<[Bitboard<W>]> {
             geo.all()
                 .iter()
                 .map(|from| {
-                    geo.ray(from, dir)
-                        .iter()
-                        .enumerate()
-                        .filter(|&(i, _)| i + 1 >= ride.min as usize && i < ride.max as usize)
-                        .map(|(_, &c)| c)
+                    dir_list(dirs)
+                        .flat_map(|dir| {
+                            geo.ray(from, dir)
+                                .iter()
+                                .enumerate()
+                                .filter(|&(i, _)| {
+                                    i + 1 >= ride.min as usize && i < ride.max as usize
+                                })
+                                .map(|(_, &c)| c)
+                        })
                         .collect()
                 })
                 .collect()
         };
         RideTable {
             ride,
-            ahead: span(ride.dir),
-            behind: span(ride.dir.opposite()),
+            ahead: span(ride.dirs),
+            behind: span(ride.dirs.rotate_left(4)),
         }
+    }
+
+    /// Whether the rides of `dirs` may be looked up together: no two of their rays from
+    /// one cell share a cell (a ring's east and west rays do).
+    fn disjoint(geo: &Geometry<W>, dirs: u8) -> bool {
+        geo.all().iter().all(|from| {
+            let mut seen = Bitboard::EMPTY;
+            dir_list(dirs).all(|d| {
+                let m = geo.ray_mask(from, d);
+                let ok = (seen & m).is_empty();
+                seen |= m;
+                ok
+            })
+        })
     }
 
     /// The cells the ride reaches from `from`, with `occupied` blocking unless it jumps.
@@ -55,7 +78,7 @@ impl<W: BitWord> RideTable<W> {
         if self.ride.jump {
             span
         } else {
-            geo.slide(from, self.ride.dir, occupied) & span
+            geo.slides(from, self.ride.dirs, occupied) & span
         }
     }
 
@@ -66,56 +89,84 @@ impl<W: BitWord> RideTable<W> {
         if self.ride.jump {
             span
         } else {
-            geo.slide(target, self.ride.dir.opposite(), occupied) & span
+            geo.slides(target, self.ride.dirs.rotate_left(4), occupied) & span
         }
     }
 }
 
-/// One leg of a bent ride: the corner cell, and the far cells along each of the corner's two
-/// outward directions.
-type Leg<W> = (Square, [(Dir, Bitboard<W>); 2]);
+/// The directions of a direction mask (bit `d as u8` for direction `d`).
+fn dir_list(dirs: u8) -> impl Iterator<Item = Dir> {
+    Dir::ALL
+        .into_iter()
+        .filter(move |&d| dirs >> d as u8 & 1 != 0)
+}
 
-/// A bent ride compiled against a board: per cell and diagonal, the corner cell one diagonal
-/// step away and the cells at least `min` straight steps beyond it on its two outward lines.
+/// A bent ride compiled against a board: per cell, the corner cells one diagonal step away;
+/// per cell and straight direction, the cells at least `min` steps away that way (where a
+/// bent rider turning on that cell may stop).
 #[derive(Clone, Debug)]
 struct BentTable<W: BitWord> {
     min: u8,
     mode: Mode,
-    /// Per cell: its legs, one per diagonal.
-    legs: Arc<[Vec<Leg<W>>]>,
+    /// Per cell: its neighbour along each of [`Dir::DIAGONAL`], if any.
+    corners: Arc<[[Option<Square>; 4]]>,
+    /// Per cell: the far cells along each of [`Dir::ORTHOGONAL`].
+    far: Arc<[[Bitboard<W>; 4]]>,
     /// Per cell: the cells a bent rider may reach it from on an empty board.
     from: Arc<[Bitboard<W>]>,
 }
 
+/// The two outward directions of a leg through a corner reached along `Dir::DIAGONAL[i]`,
+/// as indices into [`Dir::ORTHOGONAL`].
+const OUTWARD: [[usize; 2]; 4] = {
+    let mut t = [[0; 2]; 4];
+    let mut i = 0;
+    while i < 4 {
+        let d = Dir::DIAGONAL[i] as usize;
+        // a diagonal's orthogonal components are the directions on either side of it
+        t[i] = [((d + 7) % 8) / 2, ((d + 1) % 8) / 2];
+        i += 1;
+    }
+    t
+};
+
 impl<W: BitWord> BentTable<W> {
     fn new(geo: &Geometry<W>, min: u8, mode: Mode) -> Self {
         let n = geo.len();
-        let mut legs = vec![Vec::new(); n];
+        let mut corners = vec![[None; 4]; n];
+        let mut far = vec![[Bitboard::EMPTY; 4]; n];
         let mut from = vec![Bitboard::EMPTY; n];
         for sq in geo.all() {
-            for d in Dir::DIAGONAL {
+            for (j, u) in Dir::ORTHOGONAL.into_iter().enumerate() {
+                far[sq.index()][j] = geo
+                    .ray(sq, u)
+                    .iter()
+                    .skip(min as usize - 1)
+                    .copied()
+                    .collect();
+            }
+        }
+        for sq in geo.all() {
+            for (i, d) in Dir::DIAGONAL.into_iter().enumerate() {
                 let Some(corner) = geo.neighbour(sq, d) else {
                     continue;
                 };
-                let far = components(d).map(|u| {
-                    let cells: Bitboard<W> = geo
-                        .ray(corner, u)
-                        .iter()
-                        .skip(min as usize - 1)
-                        .copied()
-                        .collect();
-                    (u, cells)
-                });
-                for c in far[0].1 | far[1].1 {
-                    from[c.index()].insert(sq);
+                debug_assert!(components(d)
+                    .iter()
+                    .all(|&u| OUTWARD[i].contains(&(u as usize / 2))));
+                corners[sq.index()][i] = Some(corner);
+                for j in OUTWARD[i] {
+                    for c in far[corner.index()][j] {
+                        from[c.index()].insert(sq);
+                    }
                 }
-                legs[sq.index()].push((corner, far));
             }
         }
         BentTable {
             min,
             mode,
-            legs: legs.into(),
+            corners: corners.into(),
+            far: far.into(),
             from: from.into(),
         }
     }
@@ -124,12 +175,13 @@ impl<W: BitWord> BentTable<W> {
     #[inline(always)]
     fn reach(&self, geo: &Geometry<W>, from: Square, occupied: Bitboard<W>) -> Bitboard<W> {
         let mut out = Bitboard::EMPTY;
-        for &(corner, far) in self.legs[from.index()].iter() {
-            if occupied.contains(corner) {
+        for (i, corner) in self.corners[from.index()].into_iter().enumerate() {
+            let Some(corner) = corner.filter(|&c| !occupied.contains(c)) else {
                 continue;
-            }
-            for (u, cells) in far {
-                out |= geo.slide(corner, u, occupied) & cells;
+            };
+            let far = &self.far[corner.index()];
+            for j in OUTWARD[i] {
+                out |= geo.slide(corner, Dir::ORTHOGONAL[j], occupied) & far[j];
             }
         }
         out
@@ -141,11 +193,16 @@ impl<W: BitWord> BentTable<W> {
 /// the cache one copy.
 #[derive(Clone, Debug)]
 pub struct CompiledPiece<W: BitWord = u128> {
+    /// Per cell: the cells its leaps may move to without capturing.
     quiet: Arc<[Bitboard<W>]>,
+    /// Per cell: the cells its leaps may capture on (the `quiet` table itself when they are
+    /// the same, as for most pieces).
     capture: Arc<[Bitboard<W>]>,
     first: Arc<[Bitboard<W>]>,
     capture_from: Arc<[Bitboard<W>]>,
     slide_dirs: u8,
+    /// See [`line_dirs`](Self::line_dirs).
+    line_dirs: u8,
     rides: Arc<[RideTable<W>]>,
     bent: Arc<[BentTable<W>]>,
     /// Per cell: the cells from which a capturing ride or bent ride may reach it on an
@@ -175,6 +232,7 @@ impl<W: BitWord> CompiledPiece<W> {
     pub fn new(geo: &Geometry<W>, def: &PieceDef, black: bool) -> Self {
         let n = geo.len();
         let flip = black && def.oriented;
+        let mut rides = Vec::new();
         let mut p = Draft {
             quiet: vec![Bitboard::EMPTY; n],
             capture: vec![Bitboard::EMPTY; n],
@@ -214,21 +272,31 @@ impl<W: BitWord> CompiledPiece<W> {
                     if min == 1 && max == crate::UNLIMITED && !jump && mode == Mode::Any {
                         p.slide_dirs |= 1 << dir as u8;
                     } else {
-                        p.rides.push(RideTable::new(
-                            geo,
-                            Ride {
-                                dir,
-                                min,
-                                max,
-                                jump,
-                                mode,
-                            },
-                        ));
+                        rides.push(Ride {
+                            dirs: 1 << dir as u8,
+                            min,
+                            max,
+                            jump,
+                            mode,
+                        });
                     }
                 }
                 Atom::Bent { min } => p.bent.push(BentTable::new(geo, min, mode)),
             }
         }
+        // rides alike but for their direction are looked up together where they may be
+        let mut groups: Vec<Ride> = Vec::new();
+        for r in rides {
+            let alike = |g: &&mut Ride| {
+                (g.min, g.max, g.jump, g.mode) == (r.min, r.max, r.jump, r.mode)
+                    && (r.jump || RideTable::disjoint(geo, g.dirs | r.dirs))
+            };
+            match groups.iter_mut().find(alike) {
+                Some(g) => g.dirs |= r.dirs,
+                None => groups.push(r),
+            }
+        }
+        p.rides = groups.into_iter().map(|r| RideTable::new(geo, r)).collect();
         for from in geo.all() {
             for to in p.capture[from.index()] {
                 p.capture_from[to.index()].insert(from);
@@ -243,15 +311,52 @@ impl<W: BitWord> CompiledPiece<W> {
                 p.extra_from[i] |= b.from[i];
             }
         }
+        let line_dirs = p
+            .rides
+            .iter()
+            .filter(|r| !r.ride.jump && r.ride.mode.captures())
+            .fold(p.slide_dirs, |m, r| m | r.ride.dirs);
+        let quiet: Arc<[Bitboard<W>]> = p.quiet.into();
         CompiledPiece {
-            quiet: p.quiet.into(),
-            capture: p.capture.into(),
+            line_dirs,
+            capture: if *p.capture == *quiet {
+                quiet.clone()
+            } else {
+                p.capture.into()
+            },
+            quiet,
             first: p.first.into(),
             capture_from: p.capture_from.into(),
             slide_dirs: p.slide_dirs,
             rides: p.rides.into(),
             bent: p.bent.into(),
             extra_from: p.extra_from.into(),
+        }
+    }
+
+    /// Makes this piece use the tables of `others` that hold the same cells as its own (often
+    /// the empty table), so that equal tables cost the cache one copy.
+    pub(crate) fn share_tables<'a>(&mut self, others: impl Iterator<Item = &'a CompiledPiece<W>>) {
+        for o in others {
+            for t in [
+                &o.quiet,
+                &o.capture,
+                &o.first,
+                &o.capture_from,
+                &o.extra_from,
+            ] {
+                for mine in [
+                    &mut self.quiet,
+                    &mut self.capture,
+                    &mut self.first,
+                    &mut self.capture_from,
+                    &mut self.extra_from,
+                ] {
+                    if *mine == *t {
+                        *mine = t.clone();
+                    }
+                }
+            }
         }
     }
 
@@ -412,14 +517,9 @@ impl<W: BitWord> CompiledPiece<W> {
     /// Bit mask of the directions along which the piece captures by a blockable ride
     /// (unlimited slides and limited non-jumping rides): a piece between it and a royal on
     /// such a line may be pinned.
+    #[inline(always)]
     pub fn line_dirs(&self) -> u8 {
-        let mut m = self.slide_dirs;
-        for r in self.rides.iter() {
-            if !r.ride.jump && r.ride.mode.captures() {
-                m |= 1 << r.ride.dir as u8;
-            }
-        }
-        m
+        self.line_dirs
     }
 
     /// The least straight distance of the piece's capturing bent ride, if it has one.

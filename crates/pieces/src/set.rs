@@ -15,6 +15,8 @@ pub struct PieceSet<W: BitWord = u128> {
     compiled: [Vec<CompiledPiece<W>>; 2],
     /// Per colour: kinds grouped by identical attacks (bit mask of kinds, representative).
     classes: [Vec<(u32, usize)>; 2],
+    /// Per colour: the kinds with a capturing bent ride (bit mask).
+    bent_kinds: [u32; 2],
 }
 
 impl<W: BitWord> PieceSet<W> {
@@ -28,7 +30,8 @@ impl<W: BitWord> PieceSet<W> {
                     match distinct.iter().find(|(k, _)| *k == key) {
                         Some((_, p)) => p.clone(),
                         None => {
-                            let p = CompiledPiece::new(&geo, d, black);
+                            let mut p = CompiledPiece::new(&geo, d, black);
+                            p.share_tables(distinct.iter().map(|(_, q)| q));
                             distinct.push((key, p.clone()));
                             p
                         }
@@ -37,11 +40,19 @@ impl<W: BitWord> PieceSet<W> {
                 .collect::<Vec<_>>()
         });
         let classes = [0, 1].map(|c| attack_classes(&compiled[c]));
+        let bent_kinds = [0, 1].map(|c| {
+            compiled[c]
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.bent_min().is_some())
+                .fold(0, |m, (k, _)| m | 1 << k)
+        });
         PieceSet {
             geo,
             defs,
             compiled,
             classes,
+            bent_kinds,
         }
     }
 
@@ -66,6 +77,13 @@ impl<W: BitWord> PieceSet<W> {
         self.defs.is_empty()
     }
 
+    /// The kinds of `color` with a capturing bent ride (bit `k` for kind `k`): the only
+    /// riders besides straight ones that may pin.
+    #[inline(always)]
+    pub fn bent_kinds(&self, color: usize) -> u32 {
+        self.bent_kinds[color]
+    }
+
     /// The compiled piece of `kind` for `color` (0 White, 1 Black).
     #[inline(always)]
     pub fn piece(&self, color: usize, kind: usize) -> &CompiledPiece<W> {
@@ -73,13 +91,15 @@ impl<W: BitWord> PieceSet<W> {
     }
 
     /// Whether any piece of `color` attacks `target`; `pieces(kind)` gives the cells of that
-    /// colour's pieces of each kind (already without pieces that attack nothing).
+    /// colour's pieces of each kind (already without pieces that attack nothing), all of
+    /// them within `attackers`.
     #[inline(always)]
     pub fn attacked_by(
         &self,
         target: Square,
         color: usize,
         occupied: Bitboard<W>,
+        attackers: Bitboard<W>,
         pieces: impl Fn(usize) -> Bitboard<W>,
     ) -> bool {
         const ORTH: u8 = 0b0101_0101;
@@ -89,6 +109,12 @@ impl<W: BitWord> PieceSet<W> {
         let mut diag = Bitboard::EMPTY;
         for &(kinds, rep) in &self.classes[color] {
             let p = &self.compiled[color][rep];
+            let dirs = p.slide_dirs();
+            let simple = !p.has_extra_rides() && !p.has_bent();
+            // a mere leaper attacks from a few cells: a quick no before its kinds are read
+            if dirs == 0 && simple && !p.leaps_attack(target, attackers) {
+                continue;
+            }
             let mut b = Bitboard::EMPTY;
             let mut m = kinds;
             while m != 0 {
@@ -98,11 +124,9 @@ impl<W: BitWord> PieceSet<W> {
             if b.is_empty() {
                 continue;
             }
-            let dirs = p.slide_dirs();
             if (dirs & ORTH == 0 || dirs & ORTH == ORTH)
                 && (dirs & DIAG == 0 || dirs & DIAG == DIAG)
-                && !p.has_extra_rides()
-                && !p.has_bent()
+                && simple
             {
                 if p.leaps_attack(target, b) {
                     return true;
@@ -122,7 +146,6 @@ impl<W: BitWord> PieceSet<W> {
     }
 }
 
-/// Groups kinds whose attacks are identical, so that an attack test looks each group up once.
 fn attack_classes<W: BitWord>(pieces: &[CompiledPiece<W>]) -> Vec<(u32, usize)> {
     let mut classes: Vec<(u32, usize)> = Vec::new();
     for (kind, p) in pieces.iter().enumerate() {

@@ -39,6 +39,8 @@ pub struct Config<W: BitWord = u128> {
     pub promotion_zone: [Bitboard<W>; 2],
     /// Kinds each kind may promote to (empty: it does not promote).
     pub promotions: Vec<Vec<u8>>,
+    /// The kinds with promotions (bit `k` for kind `k`), kept by [`promotes`](Self::promotes).
+    promoting: u32,
     /// Cells from which a side's pawns may double-step.
     pub double_step: [Bitboard<W>; 2],
     /// Rank step of a side's pawns (+1 White, -1 Black), for double steps and en passant.
@@ -95,6 +97,7 @@ impl<W: BitWord> Config<W> {
             landing: vec![all; n],
             promotion_zone: [Bitboard::EMPTY; 2],
             promotions: vec![Vec::new(); n],
+            promoting: 0,
             double_step: [Bitboard::EMPTY; 2],
             forward: [1, -1],
             en_passant: false,
@@ -135,6 +138,12 @@ impl<W: BitWord> Config<W> {
     #[inline(always)]
     pub fn is_royal(&self, kind: u8) -> bool {
         self.royal >> kind & 1 != 0
+    }
+
+    /// Whether `kind` promotes (its [`promotions`](Self::promotions) are not empty).
+    #[inline(always)]
+    pub fn is_promoting(&self, kind: u8) -> bool {
+        self.promoting >> kind & 1 != 0
     }
 
     /// Whether `kind` is a pawn.
@@ -184,6 +193,11 @@ impl<W: BitWord> Config<W> {
     /// Lets `kind` promote to each of `to`.
     pub fn promotes(mut self, kind: u8, to: &[u8]) -> Self {
         self.promotions[kind as usize] = to.to_vec();
+        if to.is_empty() {
+            self.promoting &= !(1 << kind);
+        } else {
+            self.promoting |= 1 << kind;
+        }
         self
     }
 

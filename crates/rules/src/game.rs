@@ -74,10 +74,12 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         None
     }
 
-    /// Whether a regular (atom-generated) move is allowed by the game's own rules.
+    /// The cells the side to move's piece on `from` may not reach by a regular
+    /// (atom-generated) move, by the game's own rules. Asked once per piece, so that the
+    /// other moves are pushed without a test each.
     #[inline(always)]
-    fn allow(_pos: &Position<Self>, _m: &Move) -> bool {
-        true
+    fn forbidden(_pos: &Position<Self>, _from: Square) -> Bitboard<Self::Word> {
+        Bitboard::EMPTY
     }
 
     /// Adds the game's special moves; only legal ones. `out` already holds the legal regular

@@ -50,7 +50,9 @@ impl<G: Game> Position<G> {
         let attackers = bb.color[by.index()] & !G::inert(bb) & !exclude;
         self.config()
             .pieces
-            .attacked_by(target, by.index(), occupied, |k| bb.kind[k] & attackers)
+            .attacked_by(target, by.index(), occupied, attackers, |k| {
+                bb.kind[k] & attackers
+            })
             || G::extra_attacks(bb, target, by, attackers)
     }
 
@@ -103,7 +105,10 @@ impl<G: Game> Position<G> {
                 }
             }
         }
-        for kind in 0..set.len() {
+        let mut bent = set.bent_kinds(them.index());
+        while bent != 0 {
+            let kind = bent.trailing_zeros() as usize;
+            bent &= bent - 1;
             let cp = set.piece(them.index(), kind);
             let Some(min) = cp.bent_min() else {
                 continue;
@@ -184,16 +189,12 @@ impl<G: Game> Position<G> {
     }
 
     /// Pushes `m`, or its promotion choices, if legal. Each promotion is tested on its own:
-    /// promoting to a royal piece (Tamerlane's prince) can make a move legal.
+    /// promoting to a royal piece (Tamerlane's prince) can make a move legal. The caller has
+    /// left out the game's [`forbidden`](Game::forbidden) cells.
     #[inline(always)]
     fn push_regular(&self, lg: &Legality<G::Word>, kind: u8, m: Move, out: &mut MoveList) {
-        if !G::allow(self, &m) {
-            return;
-        }
         let cfg = self.config();
-        if cfg.promotion_zone[self.turn().index()].contains(m.to)
-            && !cfg.promotions[kind as usize].is_empty()
-        {
+        if cfg.is_promoting(kind) && cfg.promotion_zone[self.turn().index()].contains(m.to) {
             for &p in &cfg.promotions[kind as usize] {
                 let pm = Move {
                     promotion: Some(p),
@@ -219,30 +220,46 @@ impl<G: Game> Position<G> {
         let occ = bb.occupied();
         let enemy = bb.color[us.other().index()] & !G::immune(bb);
         let inert = G::inert(bb);
+        // first-move rights and the pawns' double step and en passant, where they may apply
+        let unmoved = self.unmoved() & bb.color[us.index()];
+        let zone = cfg.promotion_zone[us.index()];
         let ep = if cfg.en_passant {
             self.ep_square()
         } else {
             None
+        };
+        let pawn_extras = cfg.double_step[us.index()].any() || ep.is_some();
+        // the pieces whose moves are tested one by one (the others' plain moves are legal)
+        let tested = match lg.royal {
+            None => Bitboard::EMPTY,
+            Some(_) if lg.in_check => bb.color[us.index()],
+            Some(k) => lg.pinned | Bitboard::from_square(k),
         };
         for from in bb.color[us.index()] {
             let Some(Piece { kind, .. }) = self.piece_at(from) else {
                 continue;
             };
             let cp = cfg.pieces.piece(us.index(), kind as usize);
-            let land = cfg.landing[kind as usize];
+            let forbidden = G::forbidden(self, from);
+            let land = cfg.landing[kind as usize] & !forbidden;
             let (mut quiet, attacks) = cp.targets(geo, from, occ);
             let caps = if inert.contains(from) {
                 Bitboard::EMPTY
             } else {
                 attacks & enemy & land
             };
-            if self.unmoved().contains(from) {
+            if unmoved.any() && unmoved.contains(from) {
                 quiet |= cp.first_targets(geo, from, occ);
             }
-            for to in (quiet & land) | caps {
-                self.push_regular(lg, kind, Move::new(from, to), out);
+            let targets = (quiet & land) | caps;
+            if tested.contains(from) || (cfg.is_promoting(kind) && (targets & zone).any()) {
+                for to in targets {
+                    self.push_regular(lg, kind, Move::new(from, to), out);
+                }
+            } else {
+                out.push_targets(from, targets);
             }
-            if cfg.is_pawn(kind) {
+            if pawn_extras && cfg.is_pawn(kind) {
                 if let Some(to) = self.double_step_target(from, occ) {
                     if land.contains(to) {
                         let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
@@ -251,8 +268,10 @@ impl<G: Game> Position<G> {
                 }
                 if !inert.contains(from) {
                     if let Some(e) = self.en_passant_target(ep, attacks, occ, enemy) {
-                        let m = Move::with_flag(from, e, MoveFlag::EnPassant);
-                        self.push_regular(lg, kind, m, out);
+                        if !forbidden.contains(e) {
+                            let m = Move::with_flag(from, e, MoveFlag::EnPassant);
+                            self.push_regular(lg, kind, m, out);
+                        }
                     }
                 }
             }

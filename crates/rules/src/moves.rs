@@ -1,6 +1,6 @@
 //! The move type and a fixed-capacity move list.
 
-use citadel_geometry::Square;
+use citadel_geometry::{BitWord, Bitboard, Square};
 
 /// What kind of move this is, beyond going from one cell to another.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -118,6 +118,28 @@ impl MoveList {
         }
         self.moves[self.len] = m;
         self.len += 1;
+    }
+
+    /// Appends the plain moves from `from` to each cell of `to`, in increasing cell order.
+    ///
+    /// # Panics
+    /// As [`push`](Self::push), if the list would hold more than [`MAX_MOVES`] moves.
+    #[inline(always)]
+    pub fn push_targets<W: BitWord>(&mut self, from: Square, to: Bitboard<W>) {
+        // room for any set (counting its cells costs more than this test)
+        if self.len + W::BITS as usize > MAX_MOVES {
+            for t in to {
+                self.push(Move::new(from, t));
+            }
+            return;
+        }
+        let room = &mut self.moves[self.len..self.len + W::BITS as usize];
+        let mut n = 0;
+        for (slot, t) in room.iter_mut().zip(to) {
+            *slot = Move::new(from, t);
+            n += 1;
+        }
+        self.len += n;
     }
 
     /// Number of moves.

@@ -7,7 +7,7 @@
 //!   kings to a prince) through the core's automatic promotion.
 //! - **The pawn of pawns** (no core promotion): its first arrival on the last rank is an
 //!   ordinary move after which it waits there, [`immune`](Game::immune); its later arrivals
-//!   are vetoed as regular moves ([`allow`](Game::allow)) and generated as special moves:
+//!   are vetoed as regular moves ([`forbidden`](Game::forbidden)) and generated as special moves:
 //!   the second (`Special(SECOND_ARRIVAL)`) relocates it to f3/f8, the third is a promotion
 //!   to the adventitious king. The waiting pawn's placement is `Special(PLACEMENT)`.
 //! - **Royal pieces** K, S, A: the core's sole-royal rule.
@@ -411,12 +411,13 @@ impl Tamerlane {
         let (quiet, attacks) = cp.targets(geo, sq, bb.occupied());
         let land = cfg.landing[p.kind as usize];
         let promos = &cfg.promotions[p.kind as usize];
-        for to in (quiet | (attacks & capturable)) & land {
+        let forbidden = Self::forbidden(pos, sq);
+        for to in (quiet | (attacks & capturable)) & land & !forbidden {
             let mut m = Move::new(sq, to);
             if cfg.promotion_zone[us.index()].contains(to) {
                 m.promotion = promos.first().copied();
             }
-            if Self::allow(pos, &m) && pos.is_safe_after(&m) {
+            if pos.is_safe_after(&m) {
                 return true;
             }
         }
@@ -500,21 +501,28 @@ impl Game for Tamerlane {
 
     /// The pawn of pawns' second and third arrivals are special moves, not regular ones.
     #[inline(always)]
-    fn allow(pos: &Position<Self>, m: &Move) -> bool {
+    fn forbidden(pos: &Position<Self>, from: Square) -> Bitboard {
         let us = pos.turn();
-        if pos.code_at(m.from) != Piece::new(PAWN_OF_PAWNS, us).code()
-            || !tables().last[us.index()].contains(m.to)
+        if pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0
+            || pos.code_at(from) != Piece::new(PAWN_OF_PAWNS, us).code()
         {
-            return true;
+            return Bitboard::EMPTY;
         }
-        pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0
+        tables().last[us.index()]
     }
 
     fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
         let us = pos.turn();
-        Self::citadel_moves(pos, out, None);
-        Self::arrivals(pos, out, None);
-        Self::placements(pos, out);
+        // the royals' citadel moves, then what the pawn of pawns' rights allow (each checked
+        // here first: they rarely apply)
+        if (pos.royals(us) & tables().near).any() {
+            Self::citadel_moves(pos, out, None);
+        }
+        if pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) != 0
+        {
+            Self::arrivals(pos, out, None);
+            Self::placements(pos, out);
+        }
         if pos.rights() & rights::SWAP[us.index()].mask() != 0 {
             if let Some(k) = pos.bitboards().pieces(KING, us).first() {
                 // in check as the sole royal, or no other legal move at all

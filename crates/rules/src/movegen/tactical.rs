@@ -42,8 +42,9 @@ impl<G: Game> Position<G> {
                 continue;
             };
             let cp = cfg.pieces.piece(us.index(), kind as usize);
-            let land = cfg.landing[kind as usize];
-            let promotes = !cfg.promotions[kind as usize].is_empty();
+            let forbidden = G::forbidden(self, from);
+            let land = cfg.landing[kind as usize] & !forbidden;
+            let promotes = cfg.is_promoting(kind);
             let (quiet, attacks) = cp.targets(geo, from, occ);
             let caps = if inert.contains(from) {
                 Bitboard::EMPTY
@@ -74,8 +75,10 @@ impl<G: Game> Position<G> {
                 }
                 if !inert.contains(from) {
                     if let Some(e) = self.en_passant_target(ep, attacks, occ, enemy) {
-                        let m = Move::with_flag(from, e, MoveFlag::EnPassant);
-                        self.push_regular(&lg, kind, m, out);
+                        if !forbidden.contains(e) {
+                            let m = Move::with_flag(from, e, MoveFlag::EnPassant);
+                            self.push_regular(&lg, kind, m, out);
+                        }
                     }
                 }
             }

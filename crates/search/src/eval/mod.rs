@@ -670,9 +670,9 @@ impl<W: BitWord> Evaluator<W> {
                     let set = &G::config().pieces;
                     let occ = bb.occupied();
                     let theirs = bb.color[1 - loser];
-                    let guarded = goals[loser]
-                        .iter()
-                        .all(|cell| set.attacked_by(cell, 1 - loser, occ, |k| bb.kind[k] & theirs));
+                    let guarded = goals[loser].iter().all(|cell| {
+                        set.attacked_by(cell, 1 - loser, occ, theirs, |k| bb.kind[k] & theirs)
+                    });
                     let pull = match best {
                         1 if !guarded && stm == loser => 16,
                         1 => 10,

@@ -354,7 +354,9 @@ fn parse(args: &[String]) -> Result<Options, String> {
         citadel: None,
         stockfish: "/usr/games/stockfish".into(),
         fairy: "/usr/games/fairy-stockfish".into(),
-        persianchess: std::env::var_os("PERSIANCHESS").map(PathBuf::from),
+        persianchess: std::env::var_os("PERSIANCHESS")
+            .filter(|d| !d.is_empty())
+            .map(PathBuf::from),
     };
     let mut it = args.iter();
     while let Some(a) = it.next() {

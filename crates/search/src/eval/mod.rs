@@ -320,8 +320,6 @@ impl<W: BitWord> Evaluator<W> {
             return g;
         }
         let us = pos.turn() as u8;
-        let ch = pos.changes(m);
-        let items = ch.as_slice();
         let signed = |code: u8| -> i32 {
             if code == 0 {
                 0
@@ -332,14 +330,7 @@ impl<W: BitWord> Evaluator<W> {
             }
         };
         let mut g = 0;
-        for (i, &(sq, code)) in items.iter().enumerate() {
-            let old = items[..i]
-                .iter()
-                .rev()
-                .find(|(s, _)| *s == sq)
-                .map_or_else(|| pos.code_at(sq), |&(_, c)| c);
-            g += signed(code) - signed(old);
-        }
+        each_change(pos, m, |_, old, new| g += signed(new) - signed(old));
         g
     }
 
@@ -444,17 +435,10 @@ impl<W: BitWord> Evaluator<W> {
             self.psq_add(&mut psq, landed, m.to, 1);
             return psq;
         }
-        let ch = pos.changes(m);
-        let items = ch.as_slice();
-        for (i, &(sq, code)) in items.iter().enumerate() {
-            let old = items[..i]
-                .iter()
-                .rev()
-                .find(|(s, _)| *s == sq)
-                .map_or_else(|| pos.code_at(sq), |&(_, c)| c);
+        each_change(pos, m, |sq, old, new| {
             self.psq_add(&mut psq, old, sq, -1);
-            self.psq_add(&mut psq, code, sq, 1);
-        }
+            self.psq_add(&mut psq, new, sq, 1);
+        });
         psq
     }
 
@@ -738,5 +722,21 @@ impl<W: BitWord> Evaluator<W> {
             }
         }
         t
+    }
+}
+
+/// Calls `f(cell, old code, new code)` for each board change `m` makes in `pos`, `old` being
+/// what the cell held just before that change (an earlier change of the same move included).
+#[inline(always)]
+fn each_change<G: Game>(pos: &Position<G>, m: &Move, mut f: impl FnMut(Square, u8, u8)) {
+    let ch = pos.changes(m);
+    let items = ch.as_slice();
+    for (i, &(sq, code)) in items.iter().enumerate() {
+        let old = items[..i]
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == sq)
+            .map_or_else(|| pos.code_at(sq), |&(_, c)| c);
+        f(sq, old, code);
     }
 }

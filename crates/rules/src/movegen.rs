@@ -20,6 +20,17 @@ pub struct Legality<W: BitWord = u128> {
     pub pinned: Bitboard<W>,
 }
 
+impl<W: BitWord> Legality<W> {
+    /// Whether the plain moves of the piece on `from` must each be tested: moves of the sole
+    /// royal piece, of a piece that may be pinned, and every move while in check (with
+    /// several royal pieces, none).
+    #[inline(always)]
+    pub fn needs_test(&self, from: Square) -> bool {
+        self.royal
+            .is_some_and(|k| self.in_check || from == k || self.pinned.contains(from))
+    }
+}
+
 impl<G: Game> Position<G> {
     /// Whether `target` is attacked by `by` on the current board.
     #[inline(always)]
@@ -163,7 +174,7 @@ impl<G: Game> Position<G> {
                 Bitboard::from_square(m.to),
             );
         }
-        if !lg.in_check && !lg.pinned.contains(m.from) && m.is_plain() {
+        if m.is_plain() && !lg.needs_test(m.from) {
             return true;
         }
         self.is_safe_after(m)
@@ -229,12 +240,6 @@ impl<G: Game> Position<G> {
             None
         };
         let pawn_extras = cfg.double_step[us.index()].any() || ep.is_some();
-        // the pieces whose moves are tested one by one (the others' plain moves are legal)
-        let tested = match lg.royal {
-            None => Bitboard::EMPTY,
-            Some(_) if lg.in_check => bb.color[us.index()],
-            Some(k) => lg.pinned | Bitboard::from_square(k),
-        };
         for from in bb.color[us.index()] {
             let Some(Piece { kind, .. }) = self.piece_at(from) else {
                 continue;
@@ -252,7 +257,8 @@ impl<G: Game> Position<G> {
                 quiet |= cp.first_targets(geo, from, occ);
             }
             let targets = (quiet & land) | caps;
-            if tested.contains(from) || (cfg.is_promoting(kind) && (targets & zone).any()) {
+            // the others' plain moves are legal as they stand
+            if lg.needs_test(from) || (cfg.is_promoting(kind) && (targets & zone).any()) {
                 for to in targets {
                     self.push_regular(lg, kind, Move::new(from, to), out);
                 }

@@ -37,7 +37,8 @@ pub struct Config<W: BitWord = u128> {
     pub landing: Vec<Bitboard<W>>,
     /// Cells where a side's pieces promote on arrival.
     pub promotion_zone: [Bitboard<W>; 2],
-    /// Kinds each kind may promote to (empty: it does not promote).
+    /// Kinds each kind may promote to (empty: it does not promote); set them with
+    /// [`promotes`](Self::promotes), which keeps [`is_promoting`](Self::is_promoting) in step.
     pub promotions: Vec<Vec<u8>>,
     /// The kinds with promotions (bit `k` for kind `k`), kept by [`promotes`](Self::promotes).
     promoting: u32,

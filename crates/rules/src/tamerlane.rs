@@ -280,11 +280,19 @@ impl Tamerlane {
         }
     }
 
+    /// Whether the side to move's pawn of pawns has arrived once or twice (so its next
+    /// arrival, or its placement, is a special move).
+    #[inline(always)]
+    fn pawn_of_pawns_arrived(pos: &Position<Self>) -> bool {
+        let us = pos.turn().index();
+        pos.rights() & (rights::ONCE[us].mask() | rights::TWICE[us].mask()) != 0
+    }
+
     /// The pawn of pawns' second and third arrivals (only from `only`, if given).
     fn arrivals(pos: &Position<Self>, out: &mut MoveList, only: Option<Square>) {
         let us = pos.turn();
         let r = pos.rights();
-        if r & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0 {
+        if !Self::pawn_of_pawns_arrived(pos) {
             return;
         }
         let t = tables();
@@ -503,7 +511,7 @@ impl Game for Tamerlane {
     #[inline(always)]
     fn forbidden(pos: &Position<Self>, from: Square) -> Bitboard {
         let us = pos.turn();
-        if pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) == 0
+        if !Self::pawn_of_pawns_arrived(pos)
             || pos.code_at(from) != Piece::new(PAWN_OF_PAWNS, us).code()
         {
             return Bitboard::EMPTY;
@@ -518,8 +526,7 @@ impl Game for Tamerlane {
         if (pos.royals(us) & tables().near).any() {
             Self::citadel_moves(pos, out, None);
         }
-        if pos.rights() & (rights::ONCE[us.index()].mask() | rights::TWICE[us.index()].mask()) != 0
-        {
+        if Self::pawn_of_pawns_arrived(pos) {
             Self::arrivals(pos, out, None);
             Self::placements(pos, out);
         }

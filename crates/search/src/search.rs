@@ -178,6 +178,10 @@ const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
 /// cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
+/// The bound of a continuation-history score (they are kept in 16 bits).
+const CONT_MAX: i32 = 1 << 14;
+/// The weight of the continuation-history scores beside the history's in move ordering.
+const CONT_SCALE: i32 = 32;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// The bits of a key that index the evaluation cache (the score takes their place in a
@@ -228,6 +232,93 @@ fn from_to(cells: usize, us: usize, m: &Move) -> usize {
     (us * cells + m.from.index()) * cells + m.to.index()
 }
 
+/// Moves `h` towards `bound` by `bonus` (away when negative), slowing as it nears it (the
+/// "gravity" update of history scores, which keeps them within `-bound..=bound`).
+#[inline(always)]
+fn nudge(h: i32, bonus: i32, bound: i32) -> i32 {
+    h + bonus - h * bonus.abs() / bound
+}
+
+/// The continuation-history part of a quiet move's ordering score.
+#[inline(always)]
+fn cont_score<G: Game>(
+    cont: &[ContHistory; 2],
+    earlier: [Option<Move>; 2],
+    pos: &Position<G>,
+    m: &Move,
+) -> i32 {
+    let mut s = 0;
+    for (c, e) in cont.iter().zip(earlier) {
+        if let Some(e) = e {
+            s += c.get(&e, pos.code_at(m.from), m);
+        }
+    }
+    CONT_SCALE * s
+}
+
+/// The late-move reduction of the `searched`-th move at `depth`: about
+/// ln(depth) · ln(searched) / 2.25, from a table.
+struct Reductions([[u8; 64]; 64]);
+
+impl Reductions {
+    fn new() -> Reductions {
+        let mut t = [[0; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as u8;
+            }
+        }
+        Reductions(t)
+    }
+
+    #[inline(always)]
+    fn get(&self, depth: i32, searched: usize) -> i32 {
+        i32::from(self.0[depth.clamp(0, 63) as usize][searched.min(63)])
+    }
+}
+
+/// Continuation history: how well a quiet move did right after an earlier move (one ply
+/// back: the opponent's reply it answers; two plies back: our own previous move), by the
+/// cell the earlier move landed on, the moving piece (its code, colour included) and the
+/// cell it goes to.
+struct ContHistory {
+    cells: usize,
+    codes: usize,
+    table: Vec<i16>,
+}
+
+impl ContHistory {
+    fn new(cells: usize, kinds: usize) -> ContHistory {
+        let codes = 2 * kinds;
+        ContHistory {
+            cells,
+            codes,
+            table: vec![0; cells * codes * cells],
+        }
+    }
+
+    #[inline(always)]
+    fn slot(&self, earlier: &Move, code: u8, m: &Move) -> usize {
+        (earlier.to.index() * self.codes + usize::from(code).saturating_sub(1)) * self.cells
+            + m.to.index()
+    }
+
+    #[inline(always)]
+    fn get(&self, earlier: &Move, code: u8, m: &Move) -> i32 {
+        i32::from(self.table[self.slot(earlier, code, m)])
+    }
+
+    #[inline(always)]
+    fn update(&mut self, earlier: &Move, code: u8, m: &Move, bonus: i32) {
+        let i = self.slot(earlier, code, m);
+        self.table[i] = nudge(i32::from(self.table[i]), bonus, CONT_MAX) as i16;
+    }
+
+    fn clear(&mut self) {
+        self.table.fill(0);
+    }
+}
+
 /// The engine for game `G`: its tables live across searches (the transposition table
 /// keeps what earlier searches found). With more than one thread
 /// ([`set_threads`](Self::set_threads)) it runs a Lazy SMP search: helper threads search
@@ -244,8 +335,11 @@ pub struct Searcher<G: Game> {
 /// (all on by default): the environment variable `CITADEL_SEARCH_OFF` lists the ones to
 /// leave out, comma-separated: `null` (null-move pruning), `lazy` (lazy stand-pat
 /// evaluation), `see` (losing captures ordered last and pruned in quiescence), `iir`
-/// (internal iterative reduction), `counter` (counter-move ordering). It is read when a
-/// searcher is made; no game is ever searched differently from another.
+/// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
+/// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
+/// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
+/// a cut-off), `cont` (continuation history). It is read when a searcher is made; no game
+/// is ever searched differently from another.
 #[derive(Clone, Copy, Debug)]
 struct Features {
     null: bool,
@@ -253,6 +347,10 @@ struct Features {
     see: bool,
     iir: bool,
     counter: bool,
+    lmr: bool,
+    lmp: bool,
+    malus: bool,
+    cont: bool,
 }
 
 impl Features {
@@ -265,6 +363,10 @@ impl Features {
             see: on("see"),
             iir: on("iir"),
             counter: on("counter"),
+            lmr: on("lmr"),
+            lmp: on("lmp"),
+            malus: on("malus"),
+            cont: on("cont"),
         }
     }
 }
@@ -285,6 +387,9 @@ struct Worker<G: Game> {
     history: Vec<i32>,
     /// Counter-moves by the previous move's colour, from cell and to cell.
     counter: Vec<Option<Move>>,
+    /// Continuation histories one and two plies back.
+    cont: [ContHistory; 2],
+    reductions: Reductions,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
     /// Evaluations by position: per slot, the key's bits above the slot index and the
@@ -433,6 +538,11 @@ impl<G: Game> Worker<G> {
             cells,
             history: vec![0; 2 * cells * cells],
             counter: vec![None; 2 * cells * cells],
+            cont: [
+                ContHistory::new(cells, cfg.pieces.len()),
+                ContHistory::new(cells, cfg.pieces.len()),
+            ],
+            reductions: Reductions::new(),
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE],
@@ -456,6 +566,9 @@ impl<G: Game> Worker<G> {
         self.eval_cache.fill(0);
         self.history.fill(0);
         self.counter.fill(None);
+        for c in &mut self.cont {
+            c.clear();
+        }
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -539,6 +652,11 @@ impl<G: Game> Worker<G> {
         }
         for h in &mut self.history {
             *h /= 4;
+        }
+        for c in &mut self.cont {
+            for h in &mut c.table {
+                *h /= 2;
+            }
         }
         let mut pos = root.clone();
         self.psq[0] = self.eval.psq_of(&pos);
@@ -810,6 +928,44 @@ impl<G: Game> Worker<G> {
         }
     }
 
+    /// The moves one and two plies before `ply` that the continuation history follows
+    /// (none when switched off, at the root's side, or after a null move).
+    #[inline(always)]
+    fn earlier(&self, ply: usize) -> [Option<Move>; 2] {
+        if !self.features.cont {
+            return [None; 2];
+        }
+        let back = |k: usize| ply.checked_sub(k).and_then(|p| self.played[p]);
+        [back(1), back(2)]
+    }
+
+    /// Rewards the quiet move `m` that cut off at `ply` and, with the malus on, punishes
+    /// the quiet moves `tried` before it (indices into the ply's move list), in the history
+    /// and the continuation histories.
+    fn reward_quiets(&mut self, pos: &Position<G>, ply: usize, depth: i32, m: Move, tried: &[u16]) {
+        let us = pos.turn().index();
+        let earlier = self.earlier(ply);
+        let bonus = depth * depth;
+        let cont_bonus = (16 * depth * depth).min(CONT_MAX / 4);
+        let credit = |w: &mut Worker<G>, mv: &Move, sign: i32| {
+            let h = &mut w.history[from_to(w.cells, us, mv)];
+            *h = nudge(*h, sign * bonus, HISTORY_MAX);
+            let code = pos.code_at(mv.from);
+            for (c, e) in w.cont.iter_mut().zip(earlier) {
+                if let Some(e) = e {
+                    c.update(&e, code, mv, sign * cont_bonus);
+                }
+            }
+        };
+        credit(self, &m, 1);
+        if self.features.malus {
+            for &i in tried {
+                let q = self.lists[ply][i as usize];
+                credit(self, &q, -1);
+            }
+        }
+    }
+
     /// Scores the moves of ply `ply` for ordering; returns how many were kept (all, or
     /// only the captures that do not lose material when `tactical_only`).
     fn order_moves(
@@ -829,6 +985,7 @@ impl<G: Game> Worker<G> {
             }
             _ => None,
         };
+        let earlier = self.earlier(ply);
         let list = &self.lists[ply];
         let order = &mut self.order[ply];
         let mut n = 0;
@@ -859,7 +1016,7 @@ impl<G: Game> Worker<G> {
             } else if Some(*m) == counter {
                 COUNTER_SCORE
             } else {
-                self.history[from_to(self.cells, us, m)]
+                self.history[from_to(self.cells, us, m)] + cont_score(&self.cont, earlier, pos, m)
             };
             order[n] = Scored {
                 score,
@@ -986,6 +1143,20 @@ impl<G: Game> Worker<G> {
         let mut best_move = None;
         let mut searched = 0;
         let alpha0 = alpha;
+        // the quiet moves searched so far (indices into the list), for the history malus
+        let mut tried = [0u16; 64];
+        let mut n_tried = 0;
+        let lmr = self.features.lmr;
+        // late quiet moves near the leaves are pruned once this many moves were searched
+        let late_limit = if self.features.lmp && !pv_node && !in_check && depth <= 3 {
+            (3 + depth * depth) as usize
+        } else {
+            usize::MAX
+        };
+        let first_reduced = match (lmr, pv_node) {
+            (false, _) | (true, true) => 3,
+            (true, false) => 2,
+        };
         for i in 0..n {
             let sc = self.order[ply][i];
             let m = self.lists[ply][sc.idx as usize];
@@ -993,8 +1164,9 @@ impl<G: Game> Worker<G> {
             let killer = sc.score >= COUNTER_SCORE && sc.score < CAPTURE_SCORE;
             self.played[ply] = Some(m);
             self.play(pos, m, ply);
-            let reducible = depth >= 3 && quiet && !killer && !in_check && searched >= 3;
-            let prunable = futile && quiet && searched > 0;
+            let reducible =
+                depth >= 3 && quiet && !killer && !in_check && searched >= first_reduced;
+            let prunable = (futile || (searched >= late_limit && !killer)) && quiet && searched > 0;
             let gives_check = (reducible || prunable) && pos.in_check();
             if prunable && !gives_check {
                 pos.undo();
@@ -1014,12 +1186,17 @@ impl<G: Game> Worker<G> {
             } else {
                 let mut r = 0;
                 if reducible && !gives_check {
-                    r = 1;
-                    if depth >= 5 && searched >= 8 {
-                        r = 2;
-                    }
-                    if pv_node {
-                        r -= 1;
+                    if lmr {
+                        r = self.reductions.get(depth, searched) - i32::from(pv_node);
+                        r = r.clamp(0, depth - 2);
+                    } else {
+                        r = 1;
+                        if depth >= 5 && searched >= 8 {
+                            r = 2;
+                        }
+                        if pv_node {
+                            r -= 1;
+                        }
                     }
                 }
                 let mut s = -self.alphabeta(
@@ -1073,13 +1250,15 @@ impl<G: Game> Worker<G> {
                             if let Some(prev) = self.played[ply - 1] {
                                 self.counter[from_to(self.cells, 1 - us, &prev)] = Some(m);
                             }
-                            let h = &mut self.history[from_to(self.cells, us, &m)];
-                            let bonus = depth * depth;
-                            *h += bonus - *h * bonus / HISTORY_MAX;
+                            self.reward_quiets(pos, ply, depth, m, &tried[..n_tried]);
                         }
                         break;
                     }
                 }
+            }
+            if quiet && n_tried < tried.len() {
+                tried[n_tried] = sc.idx;
+                n_tried += 1;
             }
         }
         let bound = if best >= beta {

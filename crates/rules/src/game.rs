@@ -68,6 +68,14 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         Bitboard::EMPTY
     }
 
+    /// Whether a check to the sole royal piece can be answered by a plain move of another
+    /// piece only by taking a checking piece or by standing in the way of its attack, so
+    /// that such moves landing elsewhere need no legality test ([`Legality::evasions`]).
+    /// True unless the game changes the board of a plain move beyond its two cells
+    /// ([`effect`](Self::effect)), or lets a move elsewhere make the royal piece
+    /// [`immune`](Self::immune) or a checking piece [`inert`](Self::inert).
+    const LOCAL_EVASIONS: bool = true;
+
     /// The outcome if a rule has already decided the game in this position (such a position
     /// has no legal moves).
     #[inline(always)]

@@ -147,6 +147,15 @@ impl<W: BitWord> Config<W> {
         self.promoting >> kind & 1 != 0
     }
 
+    /// Whether `kind` may promote to a royal kind (Tamerlane's pawn of kings).
+    #[inline(always)]
+    pub fn promotes_to_royal(&self, kind: u8) -> bool {
+        self.is_promoting(kind)
+            && self.promotions[kind as usize]
+                .iter()
+                .any(|&p| self.is_royal(p))
+    }
+
     /// Whether `kind` is a pawn.
     #[inline(always)]
     pub fn is_pawn(&self, kind: u8) -> bool {

@@ -53,19 +53,28 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         Bitboard::EMPTY
     }
 
-    /// Attacks the compiled pieces do not see: whether a piece of `by` on a cell of
-    /// `attackers` (its pieces that may attack, already without excluded ones) attacks
-    /// `target` by a move of the game's own rules (Tamerlane: an adventitious king in its
-    /// citadel attacks the citadel's neighbours). Called by every attack test.
+    /// Attacks the compiled pieces do not see: the pieces of `by` on cells of `attackers`
+    /// (its pieces that may attack, already without excluded ones) that attack `target` by
+    /// a move of the game's own rules (Tamerlane: an adventitious king in its citadel attacks
+    /// the citadel's neighbours). Called by every attack test, which asks whether the set is
+    /// empty; [`Position::attackers_of`] adds it to the compiled pieces' attackers.
     #[inline(always)]
-    fn extra_attacks(
+    fn extra_attackers(
         _bb: &Bitboards<Self::Word>,
         _target: Square,
         _by: Color,
         _attackers: Bitboard<Self::Word>,
-    ) -> bool {
-        false
+    ) -> Bitboard<Self::Word> {
+        Bitboard::EMPTY
     }
+
+    /// Whether a check to the sole royal piece can be answered by a plain move of another
+    /// piece only by taking a checking piece or by standing in the way of its attack, so
+    /// that such moves landing elsewhere need no legality test ([`Legality::evasions`]).
+    /// True unless the game changes the board of a plain move beyond its two cells
+    /// ([`effect`](Self::effect)), or lets a move elsewhere make the royal piece
+    /// [`immune`](Self::immune) or a checking piece [`inert`](Self::inert).
+    const LOCAL_EVASIONS: bool = true;
 
     /// The outcome if a rule has already decided the game in this position (such a position
     /// has no legal moves).

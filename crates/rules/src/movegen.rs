@@ -6,6 +6,7 @@ use crate::{
 use citadel_geometry::{BitWord, Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
 
+mod evasion;
 mod tactical;
 
 /// What decides the legality of the side to move's moves: its sole royal piece (if it has
@@ -18,6 +19,13 @@ pub struct Legality<W: BitWord = u128> {
     pub in_check: bool,
     /// Pieces that may be pinned (a superset: each is tested by playing the move).
     pub pinned: Bitboard<W>,
+    /// Where a plain move of a piece other than the sole royal one may land to answer the
+    /// check (a superset: each such move is still tested): the checking pieces' cells and
+    /// the cells in the way of their attacks, those common to every checking piece. Every
+    /// cell when not in check, or when the checking pieces or their ways cannot be told
+    /// (a game's [`extra_attackers`](Game::extra_attackers), or
+    /// [`LOCAL_EVASIONS`](Game::LOCAL_EVASIONS) false).
+    pub evasions: Bitboard<W>,
 }
 
 impl<W: BitWord> Legality<W> {
@@ -64,7 +72,31 @@ impl<G: Game> Position<G> {
             .attacked_by(target, by.index(), occupied, attackers, |k| {
                 bb.kind[k] & attackers
             })
-            || G::extra_attacks(bb, target, by, attackers)
+            || G::extra_attackers(bb, target, by, attackers).any()
+    }
+
+    /// The cells of the pieces of `by` that attack `target` on the current board, with
+    /// `occupied` as the blocking cells: the set whose emptiness
+    /// [`attacked_in`](Self::attacked_in) tells (none on an [`immune`](Game::immune) cell,
+    /// none from an [`inert`](Game::inert) one), including the game's
+    /// [`extra_attackers`](Game::extra_attackers).
+    pub fn attackers_of(
+        &self,
+        target: Square,
+        by: Color,
+        occupied: Bitboard<G::Word>,
+    ) -> Bitboard<G::Word> {
+        let bb = self.bitboards();
+        if G::immune(bb).contains(target) {
+            return Bitboard::EMPTY;
+        }
+        let attackers = bb.color[by.index()] & !G::inert(bb);
+        self.config()
+            .pieces
+            .attackers(target, by.index(), occupied, attackers, |k| {
+                bb.kind[k] & attackers
+            })
+            | G::extra_attackers(bb, target, by, attackers)
     }
 
     /// Whether the side to move's sole royal piece is attacked.
@@ -84,6 +116,7 @@ impl<G: Game> Position<G> {
                 royal: None,
                 in_check: false,
                 pinned: Bitboard::EMPTY,
+                evasions: self.config().geometry().all(),
             };
         };
         let bb = self.bitboards();
@@ -136,10 +169,16 @@ impl<G: Game> Position<G> {
                 false
             });
         }
+        let in_check = self.is_attacked(k, them);
         Legality {
             royal: Some(k),
-            in_check: self.is_attacked(k, them),
+            in_check,
             pinned,
+            evasions: if in_check {
+                self.evasions(k)
+            } else {
+                geo.all()
+            },
         }
     }
 
@@ -256,7 +295,8 @@ impl<G: Game> Position<G> {
             if unmoved.any() && unmoved.contains(from) {
                 quiet |= cp.first_targets(geo, from, occ);
             }
-            let targets = (quiet & land) | caps;
+            let evade = self.evasions_of(lg, from, kind);
+            let targets = ((quiet & land) | caps) & evade;
             // the others' plain moves are legal as they stand
             if lg.needs_test(from) || (cfg.is_promoting(kind) && (targets & zone).any()) {
                 for to in targets {
@@ -267,7 +307,7 @@ impl<G: Game> Position<G> {
             }
             if pawn_extras && cfg.is_pawn(kind) {
                 if let Some(to) = self.double_step_target(from, occ) {
-                    if land.contains(to) {
+                    if land.contains(to) && evade.contains(to) {
                         let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
                         self.push_regular(lg, kind, m, out);
                     }

@@ -59,6 +59,8 @@ impl<G: Game> Position<G> {
                 }
                 targets |= q & land & zone;
             }
+            let evade = self.evasions_of(&lg, from, kind);
+            targets &= evade;
             for to in targets {
                 self.push_regular(&lg, kind, Move::new(from, to), out);
             }
@@ -68,7 +70,7 @@ impl<G: Game> Position<G> {
                     .then(|| self.double_step_target(from, occ))
                     .flatten()
                 {
-                    if zone.contains(to) && land.contains(to) {
+                    if zone.contains(to) && land.contains(to) && evade.contains(to) {
                         let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
                         self.push_regular(&lg, kind, m, out);
                     }

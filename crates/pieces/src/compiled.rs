@@ -463,7 +463,13 @@ impl<W: BitWord> CompiledPiece<W> {
     /// Whether a piece of this kind on some cell of `pieces` attacks `target` by a leap.
     #[inline(always)]
     pub fn leaps_attack(&self, target: Square, pieces: Bitboard<W>) -> bool {
-        (self.capture_from[target.index()] & pieces).any()
+        self.leap_attackers(target, pieces).any()
+    }
+
+    /// The cells of `pieces` from which a piece of this kind attacks `target` by a leap.
+    #[inline(always)]
+    pub fn leap_attackers(&self, target: Square, pieces: Bitboard<W>) -> Bitboard<W> {
+        self.capture_from[target.index()] & pieces
     }
 
     /// Whether a piece of this kind on some cell of `pieces` attacks `target`.
@@ -475,43 +481,142 @@ impl<W: BitWord> CompiledPiece<W> {
         pieces: Bitboard<W>,
         occupied: Bitboard<W>,
     ) -> bool {
-        if self.leaps_attack(target, pieces) {
-            return true;
-        }
-        // a slide reaching `target` is the opposite slide taken from it
-        if self.slide_dirs != 0
-            && geo.slides_hit(target, self.slide_dirs.rotate_left(4), occupied, pieces)
-        {
-            return true;
-        }
-        (self.extra_from[target.index()] & pieces).any()
-            && self.extra_attacks(geo, target, pieces, occupied)
+        self.scan::<false>(geo, target, pieces, occupied).any()
     }
 
-    #[inline(never)]
-    fn extra_attacks(
+    /// The cells of `pieces` from which a piece of this kind attacks `target`: the set whose
+    /// emptiness [`attacks`](Self::attacks) tells.
+    #[inline(always)]
+    pub fn attackers(
         &self,
         geo: &Geometry<W>,
         target: Square,
         pieces: Bitboard<W>,
         occupied: Bitboard<W>,
-    ) -> bool {
+    ) -> Bitboard<W> {
+        self.scan::<true>(geo, target, pieces, occupied)
+    }
+
+    /// The attack test behind [`attacks`](Self::attacks) (`ALL` false: some non-empty set as
+    /// soon as one piece is seen to attack, else none) and [`attackers`](Self::attackers)
+    /// (`ALL` true: exactly the attacking pieces).
+    #[inline(always)]
+    fn scan<const ALL: bool>(
+        &self,
+        geo: &Geometry<W>,
+        target: Square,
+        pieces: Bitboard<W>,
+        occupied: Bitboard<W>,
+    ) -> Bitboard<W> {
+        let mut found = self.leap_attackers(target, pieces);
+        if !ALL && found.any() {
+            return found;
+        }
+        // a slide reaching `target` is the opposite slide taken from it
+        if self.slide_dirs != 0 {
+            let back = self.slide_dirs.rotate_left(4);
+            if ALL {
+                found |= geo.slides(target, back, occupied) & pieces;
+            } else if geo.slides_hit(target, back, occupied, pieces) {
+                return pieces;
+            }
+        }
+        if (self.extra_from[target.index()] & pieces).any() {
+            found |= self.extra_scan::<ALL>(geo, target, pieces, occupied);
+        }
+        found
+    }
+
+    /// [`scan`](Self::scan) for the rides other than unlimited slides and the bent rides.
+    #[inline(never)]
+    fn extra_scan<const ALL: bool>(
+        &self,
+        geo: &Geometry<W>,
+        target: Square,
+        pieces: Bitboard<W>,
+        occupied: Bitboard<W>,
+    ) -> Bitboard<W> {
+        let mut found = Bitboard::EMPTY;
         for r in self.rides.iter() {
             // a ride reaching `target` is the same ride taken backwards from it
-            if r.ride.mode.captures() && (r.sources(geo, target, occupied) & pieces).any() {
-                return true;
+            if r.ride.mode.captures() {
+                found |= r.sources(geo, target, occupied) & pieces;
+                if !ALL && found.any() {
+                    return found;
+                }
             }
         }
         for b in self.bent.iter() {
-            if b.mode.captures()
-                && (b.from[target.index()] & pieces)
-                    .iter()
-                    .any(|src| b.reach(geo, src, occupied).contains(target))
-            {
-                return true;
+            if b.mode.captures() {
+                for src in b.from[target.index()] & pieces & !found {
+                    if b.reach(geo, src, occupied).contains(target) {
+                        found.insert(src);
+                        if !ALL {
+                            return found;
+                        }
+                    }
+                }
             }
         }
-        false
+        found
+    }
+
+    /// The cells between `from` and `target` on the ways this piece on `from` attacks
+    /// `target` (with `occupied` blocking): the cells where a piece put would stand in the
+    /// way of such an attack. None for a leap or a jumping ride; for a straight ride, the
+    /// cells between on its line; for a bent ride, its corner and the straight cells after.
+    pub fn attack_paths(
+        &self,
+        geo: &Geometry<W>,
+        from: Square,
+        target: Square,
+        occupied: Bitboard<W>,
+    ) -> Bitboard<W> {
+        // the (empty) cells before `target` on `ray`, if it lies there at a distance in
+        // `min..=max` with nothing in between
+        let leg = |ray: &[Square], min: u8, max: u8| -> Option<Bitboard<W>> {
+            let mut path = Bitboard::EMPTY;
+            for (i, &c) in ray.iter().take(max as usize).enumerate() {
+                if c == target {
+                    return (i + 1 >= min as usize).then_some(path);
+                }
+                if occupied.contains(c) {
+                    return None;
+                }
+                path.insert(c);
+            }
+            None
+        };
+        let mut out = Bitboard::EMPTY;
+        let lines = std::iter::once((self.slide_dirs, 1, crate::UNLIMITED)).chain(
+            self.rides
+                .iter()
+                .filter(|r| !r.ride.jump && r.ride.mode.captures())
+                .map(|r| (r.ride.dirs, r.ride.min, r.ride.max)),
+        );
+        for (dirs, min, max) in lines {
+            for d in dir_list(dirs) {
+                if geo.ray_mask(from, d).contains(target) {
+                    out |= leg(geo.ray(from, d), min, max).unwrap_or(Bitboard::EMPTY);
+                }
+            }
+        }
+        for b in self.bent.iter().filter(|b| b.mode.captures()) {
+            for (i, corner) in b.corners[from.index()].into_iter().enumerate() {
+                let Some(corner) = corner.filter(|&c| !occupied.contains(c)) else {
+                    continue;
+                };
+                for j in OUTWARD[i] {
+                    let d = Dir::ORTHOGONAL[j];
+                    if geo.ray_mask(corner, d).contains(target) {
+                        if let Some(path) = leg(geo.ray(corner, d), b.min, crate::UNLIMITED) {
+                            out |= path | Bitboard::from_square(corner);
+                        }
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// Bit mask of the directions along which the piece captures by a blockable ride

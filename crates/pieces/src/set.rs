@@ -102,11 +102,43 @@ impl<W: BitWord> PieceSet<W> {
         attackers: Bitboard<W>,
         pieces: impl Fn(usize) -> Bitboard<W>,
     ) -> bool {
+        self.scan::<false>(target, color, occupied, attackers, pieces)
+            .any()
+    }
+
+    /// The cells of the pieces of `color` that attack `target`, with `occupied` blocking;
+    /// `pieces` and `attackers` as for [`attacked_by`](Self::attacked_by), which tells
+    /// whether this set is empty.
+    #[inline(always)]
+    pub fn attackers(
+        &self,
+        target: Square,
+        color: usize,
+        occupied: Bitboard<W>,
+        attackers: Bitboard<W>,
+        pieces: impl Fn(usize) -> Bitboard<W>,
+    ) -> Bitboard<W> {
+        self.scan::<true>(target, color, occupied, attackers, pieces)
+    }
+
+    /// The attack test behind [`attacked_by`](Self::attacked_by) (`ALL` false: some
+    /// non-empty set as soon as one piece is seen to attack, else none) and
+    /// [`attackers`](Self::attackers) (`ALL` true: exactly the attacking pieces).
+    #[inline(always)]
+    fn scan<const ALL: bool>(
+        &self,
+        target: Square,
+        color: usize,
+        occupied: Bitboard<W>,
+        attackers: Bitboard<W>,
+        pieces: impl Fn(usize) -> Bitboard<W>,
+    ) -> Bitboard<W> {
         const ORTH: u8 = 0b0101_0101;
         const DIAG: u8 = 0b1010_1010;
         let geo = &self.geo;
         let mut orth = Bitboard::EMPTY;
         let mut diag = Bitboard::EMPTY;
+        let mut found = Bitboard::EMPTY;
         for &(kinds, rep) in &self.classes[color] {
             let p = &self.compiled[color][rep];
             let dirs = p.slide_dirs();
@@ -124,25 +156,42 @@ impl<W: BitWord> PieceSet<W> {
             if b.is_empty() {
                 continue;
             }
-            if (dirs & ORTH == 0 || dirs & ORTH == ORTH)
+            // pieces sliding along all or none of the lines of each kind are looked up
+            // together at the end
+            let grouped = (dirs & ORTH == 0 || dirs & ORTH == ORTH)
                 && (dirs & DIAG == 0 || dirs & DIAG == DIAG)
-                && simple
-            {
-                if p.leaps_attack(target, b) {
-                    return true;
-                }
+                && simple;
+            if grouped {
+                found |= p.leap_attackers(target, b);
                 if dirs & ORTH != 0 {
                     orth |= b;
                 }
                 if dirs & DIAG != 0 {
                     diag |= b;
                 }
+            } else if ALL {
+                found |= p.attackers(geo, target, b, occupied);
             } else if p.attacks(geo, target, b, occupied) {
-                return true;
+                return b;
+            }
+            if !ALL && found.any() {
+                return found;
             }
         }
-        (orth.any() && geo.slides_hit(target, ORTH, occupied, orth))
+        if ALL {
+            for (lines, on) in [(ORTH, orth), (DIAG, diag)] {
+                if on.any() {
+                    found |= geo.slides(target, lines, occupied) & on;
+                }
+            }
+            found
+        } else if (orth.any() && geo.slides_hit(target, ORTH, occupied, orth))
             || (diag.any() && geo.slides_hit(target, DIAG, occupied, diag))
+        {
+            orth | diag
+        } else {
+            Bitboard::EMPTY
+        }
     }
 }
 

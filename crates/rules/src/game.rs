@@ -53,18 +53,19 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         Bitboard::EMPTY
     }
 
-    /// Attacks the compiled pieces do not see: whether a piece of `by` on a cell of
-    /// `attackers` (its pieces that may attack, already without excluded ones) attacks
-    /// `target` by a move of the game's own rules (Tamerlane: an adventitious king in its
-    /// citadel attacks the citadel's neighbours). Called by every attack test.
+    /// Attacks the compiled pieces do not see: the pieces of `by` on cells of `attackers`
+    /// (its pieces that may attack, already without excluded ones) that attack `target` by
+    /// a move of the game's own rules (Tamerlane: an adventitious king in its citadel attacks
+    /// the citadel's neighbours). Called by every attack test, which asks whether the set is
+    /// empty; [`Position::attackers_of`] adds it to the compiled pieces' attackers.
     #[inline(always)]
-    fn extra_attacks(
+    fn extra_attackers(
         _bb: &Bitboards<Self::Word>,
         _target: Square,
         _by: Color,
         _attackers: Bitboard<Self::Word>,
-    ) -> bool {
-        false
+    ) -> Bitboard<Self::Word> {
+        Bitboard::EMPTY
     }
 
     /// The outcome if a rule has already decided the game in this position (such a position

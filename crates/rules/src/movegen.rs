@@ -64,7 +64,31 @@ impl<G: Game> Position<G> {
             .attacked_by(target, by.index(), occupied, attackers, |k| {
                 bb.kind[k] & attackers
             })
-            || G::extra_attacks(bb, target, by, attackers)
+            || G::extra_attackers(bb, target, by, attackers).any()
+    }
+
+    /// The cells of the pieces of `by` that attack `target` on the current board, with
+    /// `occupied` as the blocking cells: the set whose emptiness
+    /// [`attacked_in`](Self::attacked_in) tells (none on an [`immune`](Game::immune) cell,
+    /// none from an [`inert`](Game::inert) one), including the game's
+    /// [`extra_attackers`](Game::extra_attackers).
+    pub fn attackers_of(
+        &self,
+        target: Square,
+        by: Color,
+        occupied: Bitboard<G::Word>,
+    ) -> Bitboard<G::Word> {
+        let bb = self.bitboards();
+        if G::immune(bb).contains(target) {
+            return Bitboard::EMPTY;
+        }
+        let attackers = bb.color[by.index()] & !G::inert(bb);
+        self.config()
+            .pieces
+            .attackers(target, by.index(), occupied, attackers, |k| {
+                bb.kind[k] & attackers
+            })
+            | G::extra_attackers(bb, target, by, attackers)
     }
 
     /// Whether the side to move's sole royal piece is attacked.

@@ -15,7 +15,7 @@
 //! - **Citadels**: royal one-square steps into or out of the detached cells x1/x2,
 //!   `Special(CITADEL)`; a king (or king-less prince) in the opponent's citadel has
 //!   [`decided`](Game::decided) the game; an adventitious king in its own citadel is immune and
-//!   attacks the citadel's neighbours ([`extra_attacks`](Game::extra_attacks)).
+//!   attacks the citadel's neighbours ([`extra_attackers`](Game::extra_attackers)).
 
 use crate::game::Changes;
 use crate::{
@@ -477,15 +477,21 @@ impl Game for Tamerlane {
     /// An adventitious king in its own citadel attacks the citadel's three neighbours; one
     /// next to its own citadel attacks the citadel (it could step in).
     #[inline(always)]
-    fn extra_attacks(bb: &Bitboards, target: Square, by: Color, attackers: Bitboard) -> bool {
+    fn extra_attackers(bb: &Bitboards, target: Square, by: Color, attackers: Bitboard) -> Bitboard {
         let a = bb.kind[ADVENTITIOUS_KING as usize] & attackers;
         if a.is_empty() {
-            return false;
+            return Bitboard::EMPTY;
         }
         let t = tables();
         let own = t.citadel[by.index()];
         let links = t.links[by.index()];
-        (a.contains(own) && links.contains(target)) || (target == own && (a & links).any())
+        if links.contains(target) {
+            a & Bitboard::from_square(own)
+        } else if target == own {
+            a & links
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// A king in the opponent's citadel (or a prince there, its king gone) has drawn.

@@ -31,3 +31,48 @@ pub fn all() -> Vec<PerftFile> {
     names.sort();
     names.iter().map(|n| file(n)).collect()
 }
+
+/// Random playouts from `start` (a position of `G`): `walks` times up to `plies` moves, each
+/// walk taken back before the next, calling `check` on every position met (once before
+/// the first move). Half the moves are checking ones when there are any, so that checks,
+/// double checks and their answers come up often.
+pub fn playouts<G: citadel_rules::Game>(
+    start: &mut citadel_rules::Position<G>,
+    rng: &mut rand::rngs::StdRng,
+    walks: usize,
+    plies: usize,
+    mut check: impl FnMut(&mut citadel_rules::Position<G>) -> Result<(), String>,
+) -> Result<(), String> {
+    use rand::Rng;
+    for _ in 0..walks {
+        let mut played = 0;
+        for _ in 0..plies {
+            check(start)?;
+            let moves = start.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let checking: Vec<_> = moves
+                .iter()
+                .filter(|&&m| {
+                    start.play(m);
+                    let c = start.in_check();
+                    start.undo();
+                    c
+                })
+                .copied()
+                .collect();
+            let m = if !checking.is_empty() && rng.gen_bool(0.5) {
+                checking[rng.gen_range(0..checking.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            start.play(m);
+            played += 1;
+        }
+        for _ in 0..played {
+            start.undo();
+        }
+    }
+    Ok(())
+}

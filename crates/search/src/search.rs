@@ -13,6 +13,7 @@
 //! special-cases a game.
 
 use crate::eval::{Evaluator, Psq};
+use crate::see;
 use crate::tt::{Bound, Table};
 use citadel_geometry::Bitboard;
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, Stalemate, MAX_MOVES};
@@ -338,7 +339,8 @@ pub struct Searcher<G: Game> {
 /// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
 /// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
 /// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
-/// a cut-off), `cont` (continuation history). It is read when a searcher is made; no game
+/// a cut-off), `cont` (continuation history), `swap` (the full static exchange evaluation
+/// decides which captures lose; off: the one-step estimate). It is read when a searcher is made; no game
 /// is ever searched differently from another.
 #[derive(Clone, Copy, Debug)]
 struct Features {
@@ -351,6 +353,7 @@ struct Features {
     lmp: bool,
     malus: bool,
     cont: bool,
+    swap: bool,
 }
 
 impl Features {
@@ -367,6 +370,7 @@ impl Features {
             lmp: on("lmp"),
             malus: on("malus"),
             cont: on("cont"),
+            swap: on("swap"),
         }
     }
 }
@@ -979,6 +983,7 @@ impl<G: Game> Worker<G> {
         let them = pos.turn().other();
         let killers = self.killers[ply];
         let see = self.features.see;
+        let swap = self.features.swap;
         let counter = match (ply, self.played[ply.saturating_sub(1)]) {
             (1.., Some(prev)) if self.features.counter => {
                 self.counter[from_to(self.cells, 1 - us, &prev)]
@@ -998,14 +1003,21 @@ impl<G: Game> Worker<G> {
                 HASH_SCORE
             } else if gain > 0 {
                 let mover = self.eval.code_value(pos.code_at(m.from));
-                // a capture of a cheaper piece on a defended cell loses the difference
-                // (a one-step static exchange estimate)
+                // a capture of a cheaper piece may lose material: by the exchange on its
+                // cell (or, with `swap` off, whenever the cell is defended)
                 let victim = gain;
-                if see && victim < mover && m.promotion.is_none() && pos.is_attacked(m.to, them) {
+                let loss = if !see || victim >= mover || m.promotion.is_some() {
+                    None
+                } else if swap {
+                    Some(see::see(&self.eval, pos, m)).filter(|&s| s < 0)
+                } else {
+                    pos.is_attacked(m.to, them).then_some(victim - mover)
+                };
+                if let Some(loss) = loss {
                     if tactical_only {
                         continue;
                     }
-                    BAD_CAPTURE_SCORE + victim - mover
+                    BAD_CAPTURE_SCORE + loss
                 } else {
                     CAPTURE_SCORE + gain * 16 - mover / 16
                 }

@@ -4,6 +4,7 @@ pub mod eval;
 mod perft;
 pub mod play;
 mod search;
+pub mod see;
 #[cfg(feature = "notation")]
 pub mod suite;
 #[cfg(feature = "notation")]

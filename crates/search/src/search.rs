@@ -13,6 +13,7 @@
 //! special-cases a game.
 
 use crate::eval::{Evaluator, Psq};
+use crate::see;
 use crate::tt::{Bound, Table};
 use citadel_geometry::Bitboard;
 use citadel_rules::{Color, Game, Move, MoveList, Outcome, Position, Stalemate, MAX_MOVES};
@@ -178,10 +179,6 @@ const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
 /// cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
-/// The bound of a continuation-history score (they are kept in 16 bits).
-const CONT_MAX: i32 = 1 << 14;
-/// The weight of the continuation-history scores beside the history's in move ordering.
-const CONT_SCALE: i32 = 32;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// The bits of a key that index the evaluation cache (the score takes their place in a
@@ -239,23 +236,6 @@ fn nudge(h: i32, bonus: i32, bound: i32) -> i32 {
     h + bonus - h * bonus.abs() / bound
 }
 
-/// The continuation-history part of a quiet move's ordering score.
-#[inline(always)]
-fn cont_score<G: Game>(
-    cont: &[ContHistory; 2],
-    earlier: [Option<Move>; 2],
-    pos: &Position<G>,
-    m: &Move,
-) -> i32 {
-    let mut s = 0;
-    for (c, e) in cont.iter().zip(earlier) {
-        if let Some(e) = e {
-            s += c.get(&e, pos.code_at(m.from), m);
-        }
-    }
-    CONT_SCALE * s
-}
-
 /// The late-move reduction of the `searched`-th move at `depth`: about
 /// ln(depth) · ln(searched) / 2.25, from a table.
 struct Reductions([[u8; 64]; 64]);
@@ -274,48 +254,6 @@ impl Reductions {
     #[inline(always)]
     fn get(&self, depth: i32, searched: usize) -> i32 {
         i32::from(self.0[depth.clamp(0, 63) as usize][searched.min(63)])
-    }
-}
-
-/// Continuation history: how well a quiet move did right after an earlier move (one ply
-/// back: the opponent's reply it answers; two plies back: our own previous move), by the
-/// cell the earlier move landed on, the moving piece (its code, colour included) and the
-/// cell it goes to.
-struct ContHistory {
-    cells: usize,
-    codes: usize,
-    table: Vec<i16>,
-}
-
-impl ContHistory {
-    fn new(cells: usize, kinds: usize) -> ContHistory {
-        let codes = 2 * kinds;
-        ContHistory {
-            cells,
-            codes,
-            table: vec![0; cells * codes * cells],
-        }
-    }
-
-    #[inline(always)]
-    fn slot(&self, earlier: &Move, code: u8, m: &Move) -> usize {
-        (earlier.to.index() * self.codes + usize::from(code).saturating_sub(1)) * self.cells
-            + m.to.index()
-    }
-
-    #[inline(always)]
-    fn get(&self, earlier: &Move, code: u8, m: &Move) -> i32 {
-        i32::from(self.table[self.slot(earlier, code, m)])
-    }
-
-    #[inline(always)]
-    fn update(&mut self, earlier: &Move, code: u8, m: &Move, bonus: i32) {
-        let i = self.slot(earlier, code, m);
-        self.table[i] = nudge(i32::from(self.table[i]), bonus, CONT_MAX) as i16;
-    }
-
-    fn clear(&mut self) {
-        self.table.fill(0);
     }
 }
 
@@ -338,7 +276,8 @@ pub struct Searcher<G: Game> {
 /// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
 /// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
 /// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
-/// a cut-off), `cont` (continuation history). It is read when a searcher is made; no game
+/// a cut-off), `swap` (the full static exchange evaluation
+/// decides which captures lose; off: the one-step estimate). It is read when a searcher is made; no game
 /// is ever searched differently from another.
 #[derive(Clone, Copy, Debug)]
 struct Features {
@@ -350,7 +289,7 @@ struct Features {
     lmr: bool,
     lmp: bool,
     malus: bool,
-    cont: bool,
+    swap: bool,
 }
 
 impl Features {
@@ -366,7 +305,7 @@ impl Features {
             lmr: on("lmr"),
             lmp: on("lmp"),
             malus: on("malus"),
-            cont: on("cont"),
+            swap: on("swap"),
         }
     }
 }
@@ -387,8 +326,6 @@ struct Worker<G: Game> {
     history: Vec<i32>,
     /// Counter-moves by the previous move's colour, from cell and to cell.
     counter: Vec<Option<Move>>,
-    /// Continuation histories one and two plies back.
-    cont: [ContHistory; 2],
     reductions: Reductions,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -538,10 +475,6 @@ impl<G: Game> Worker<G> {
             cells,
             history: vec![0; 2 * cells * cells],
             counter: vec![None; 2 * cells * cells],
-            cont: [
-                ContHistory::new(cells, cfg.pieces.len()),
-                ContHistory::new(cells, cfg.pieces.len()),
-            ],
             reductions: Reductions::new(),
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
@@ -566,9 +499,6 @@ impl<G: Game> Worker<G> {
         self.eval_cache.fill(0);
         self.history.fill(0);
         self.counter.fill(None);
-        for c in &mut self.cont {
-            c.clear();
-        }
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -652,11 +582,6 @@ impl<G: Game> Worker<G> {
         }
         for h in &mut self.history {
             *h /= 4;
-        }
-        for c in &mut self.cont {
-            for h in &mut c.table {
-                *h /= 2;
-            }
         }
         let mut pos = root.clone();
         self.psq[0] = self.eval.psq_of(&pos);
@@ -928,40 +853,17 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// The moves one and two plies before `ply` that the continuation history follows
-    /// (none when switched off, at the root's side, or after a null move).
-    #[inline(always)]
-    fn earlier(&self, ply: usize) -> [Option<Move>; 2] {
-        if !self.features.cont {
-            return [None; 2];
-        }
-        let back = |k: usize| ply.checked_sub(k).and_then(|p| self.played[p]);
-        [back(1), back(2)]
-    }
-
-    /// Rewards the quiet move `m` that cut off at `ply` and, with the malus on, punishes
-    /// the quiet moves `tried` before it (indices into the ply's move list), in the history
-    /// and the continuation histories.
-    fn reward_quiets(&mut self, pos: &Position<G>, ply: usize, depth: i32, m: Move, tried: &[u16]) {
-        let us = pos.turn().index();
-        let earlier = self.earlier(ply);
+    /// Rewards the quiet move `m` that cut off at `ply` in the history and, with the malus
+    /// on, punishes the quiet moves `tried` before it (indices into the ply's move list).
+    fn reward_quiets(&mut self, us: usize, ply: usize, depth: i32, m: Move, tried: &[u16]) {
         let bonus = depth * depth;
-        let cont_bonus = (16 * depth * depth).min(CONT_MAX / 4);
-        let credit = |w: &mut Worker<G>, mv: &Move, sign: i32| {
-            let h = &mut w.history[from_to(w.cells, us, mv)];
-            *h = nudge(*h, sign * bonus, HISTORY_MAX);
-            let code = pos.code_at(mv.from);
-            for (c, e) in w.cont.iter_mut().zip(earlier) {
-                if let Some(e) = e {
-                    c.update(&e, code, mv, sign * cont_bonus);
-                }
-            }
-        };
-        credit(self, &m, 1);
+        let h = &mut self.history[from_to(self.cells, us, &m)];
+        *h = nudge(*h, bonus, HISTORY_MAX);
         if self.features.malus {
             for &i in tried {
                 let q = self.lists[ply][i as usize];
-                credit(self, &q, -1);
+                let h = &mut self.history[from_to(self.cells, us, &q)];
+                *h = nudge(*h, -bonus, HISTORY_MAX);
             }
         }
     }
@@ -979,13 +881,13 @@ impl<G: Game> Worker<G> {
         let them = pos.turn().other();
         let killers = self.killers[ply];
         let see = self.features.see;
+        let swap = self.features.swap;
         let counter = match (ply, self.played[ply.saturating_sub(1)]) {
             (1.., Some(prev)) if self.features.counter => {
                 self.counter[from_to(self.cells, 1 - us, &prev)]
             }
             _ => None,
         };
-        let earlier = self.earlier(ply);
         let list = &self.lists[ply];
         let order = &mut self.order[ply];
         let mut n = 0;
@@ -998,14 +900,21 @@ impl<G: Game> Worker<G> {
                 HASH_SCORE
             } else if gain > 0 {
                 let mover = self.eval.code_value(pos.code_at(m.from));
-                // a capture of a cheaper piece on a defended cell loses the difference
-                // (a one-step static exchange estimate)
+                // a capture of a cheaper piece may lose material: by the exchange on its
+                // cell (or, with `swap` off, whenever the cell is defended)
                 let victim = gain;
-                if see && victim < mover && m.promotion.is_none() && pos.is_attacked(m.to, them) {
+                let loss = if !see || victim >= mover || m.promotion.is_some() {
+                    None
+                } else if swap {
+                    Some(see::see(&self.eval, pos, m)).filter(|&s| s < 0)
+                } else {
+                    pos.is_attacked(m.to, them).then_some(victim - mover)
+                };
+                if let Some(loss) = loss {
                     if tactical_only {
                         continue;
                     }
-                    BAD_CAPTURE_SCORE + victim - mover
+                    BAD_CAPTURE_SCORE + loss
                 } else {
                     CAPTURE_SCORE + gain * 16 - mover / 16
                 }
@@ -1016,7 +925,7 @@ impl<G: Game> Worker<G> {
             } else if Some(*m) == counter {
                 COUNTER_SCORE
             } else {
-                self.history[from_to(self.cells, us, m)] + cont_score(&self.cont, earlier, pos, m)
+                self.history[from_to(self.cells, us, m)]
             };
             order[n] = Scored {
                 score,
@@ -1250,7 +1159,7 @@ impl<G: Game> Worker<G> {
                             if let Some(prev) = self.played[ply - 1] {
                                 self.counter[from_to(self.cells, 1 - us, &prev)] = Some(m);
                             }
-                            self.reward_quiets(pos, ply, depth, m, &tried[..n_tried]);
+                            self.reward_quiets(us, ply, depth, m, &tried[..n_tried]);
                         }
                         break;
                     }

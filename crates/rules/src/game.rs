@@ -73,7 +73,9 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     /// that such moves landing elsewhere need no legality test ([`Legality::evasions`]).
     /// True unless the game changes the board of a plain move beyond its two cells
     /// ([`effect`](Self::effect)), or lets a move elsewhere make the royal piece
-    /// [`immune`](Self::immune) or a checking piece [`inert`](Self::inert).
+    /// [`immune`](Self::immune) or a checking piece [`inert`](Self::inert). It also takes
+    /// for granted that no piece attacks by hopping over another (a cannon), so that a
+    /// piece moving into a line can only block it: a game with such pieces sets it false.
     const LOCAL_EVASIONS: bool = true;
 
     /// The outcome if a rule has already decided the game in this position (such a position

@@ -28,6 +28,10 @@ pub fn see<G: Game>(eval: &Evaluator<G::Word>, pos: &Position<G>, m: &Move) -> i
     let mut gains = [0i32; MAX_SWAPS];
     gains[0] = eval.gain(pos, m);
     let mut side = pos.turn().other();
+    // most captures are not answered at all: a quick yes/no before the attacker sets
+    if !pos.attacked_in(pos.bitboards(), target, side, occupied, Bitboard::EMPTY) {
+        return gains[0];
+    }
     let mut d = 0;
     while d + 1 < MAX_SWAPS {
         let attackers = pos.attackers_of(target, side, occupied) & occupied;

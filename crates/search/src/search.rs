@@ -1,9 +1,10 @@
 //! The alpha-beta engine, generic over the games: iterative deepening, principal-variation
 //! search with aspiration windows, a transposition table shared by the threads of a Lazy SMP
 //! search, quiescence on captures and promotions (generated alone by the rules), move
-//! ordering (hash move, captures by MVV-LVA with losing captures last, killers, counter-moves,
-//! history), null-move pruning with zugzwang guards, bounded check extensions, internal
-//! iterative reduction, late-move reductions, futility pruning, mate-distance scoring, draw
+//! ordering (hash move, captures by MVV-LVA with the ones that lose by the static exchange
+//! evaluation last, killers, counter-moves, history with a malus), null-move pruning with
+//! zugzwang guards, bounded check extensions, internal iterative reduction, late-move
+//! reductions and pruning, futility pruning, mate-distance scoring, draw
 //! detection by repetition and the move-count rule, and time management with a soft and a
 //! hard limit.
 //!

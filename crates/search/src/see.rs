@@ -17,6 +17,18 @@ const MAX_SWAPS: usize = 32;
 /// The material the side to move wins by the capture `m` when the exchange on its target
 /// cell is played out (by [`Evaluator::gain`] for the capture itself, then by the values of
 /// the pieces taken back and forth).
+///
+/// ```
+/// use citadel_notation::{coord, fen};
+/// use citadel_rules::Chess;
+/// use citadel_search::{eval::Evaluator, see::see};
+///
+/// // the knight on d7 guards e5: Nxe5 gives a knight for a pawn
+/// let pos = fen::parse::<Chess>("4k3/3n4/8/4p3/8/3N4/8/4K2R w - - 0 1").unwrap();
+/// let eval = Evaluator::new::<Chess>();
+/// let nxe5 = coord::parse_move(&pos, "d3e5").unwrap();
+/// assert!(see(&eval, &pos, &nxe5) < 0);
+/// ```
 pub fn see<G: Game>(eval: &Evaluator<G::Word>, pos: &Position<G>, m: &Move) -> i32 {
     let target = m.to;
     let mut occupied = pos.bitboards().occupied() & !Bitboard::from_square(m.from);

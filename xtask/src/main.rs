@@ -139,6 +139,7 @@ fn ci() -> Result<(), String> {
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
     forget_packaged_sources()?;
+    forget_packaged_builds()?;
     run(
         "package",
         cargo().args([
@@ -148,9 +149,38 @@ fn ci() -> Result<(), String> {
             "xtask",
             "--offline",
             "--allow-dirty",
+            "--target-dir",
+            PACKAGE_TARGET,
         ]),
     )?;
     perft(&[])
+}
+
+/// Where `cargo package` builds the packaged crates to verify them (apart from the workspace's
+/// own builds, so that clearing its stale crates below leaves those alone).
+const PACKAGE_TARGET: &str = "target/package-verify";
+
+/// Removes the builds of this workspace's crates from the last packaging.
+///
+/// The packaged crates are verified as registry crates, and cargo takes a registry crate of
+/// the same name and version for unchanged and reuses its build: without this, a crate would
+/// be verified against its siblings' builds from an earlier packaging (an API added to
+/// `citadel-pieces` since then was reported missing by `citadel-rules`). Only the
+/// fingerprints named for our crates (`citadel-…`) go; the dependencies stay built.
+fn forget_packaged_builds() -> Result<(), String> {
+    let dir = std::path::Path::new(PACKAGE_TARGET)
+        .join("debug")
+        .join(".fingerprint");
+    let Ok(entries) = std::fs::read_dir(&dir) else {
+        return Ok(());
+    };
+    for e in entries.flatten() {
+        if e.file_name().to_string_lossy().starts_with("citadel-") {
+            std::fs::remove_dir_all(e.path())
+                .map_err(|err| format!("{}: {err}", e.path().display()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Removes cargo's extracted copies of this workspace's packaged crates.

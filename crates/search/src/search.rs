@@ -176,8 +176,8 @@ const HASH_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
 const KILLER_SCORE: i32 = 1 << 27;
 const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
-/// Captures that lose material (the victim is worth less than the capturer and the target
-/// cell is defended) go after the quiet moves.
+/// Captures that lose material (by the static exchange evaluation, or with `swap` off
+/// whenever a cheaper victim's cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
 /// Slots of the evaluation cache (a power of two).
@@ -277,9 +277,9 @@ pub struct Searcher<G: Game> {
 /// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
 /// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
 /// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
-/// a cut-off), `swap` (the full static exchange evaluation
-/// decides which captures lose; off: the one-step estimate). It is read when a searcher is made; no game
-/// is ever searched differently from another.
+/// a cut-off), `swap` (the full static exchange evaluation decides which captures lose; off:
+/// the one-step estimate). It is read when a searcher is made; no game is ever searched
+/// differently from another.
 #[derive(Clone, Copy, Debug)]
 struct Features {
     null: bool,

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod eval;
+mod features;
 mod perft;
 pub mod play;
 mod search;

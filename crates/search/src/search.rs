@@ -14,6 +14,7 @@
 //! special-cases a game.
 
 use crate::eval::{Evaluator, Psq};
+use crate::features::Features;
 use crate::see;
 use crate::tt::{Bound, Table};
 use citadel_geometry::Bitboard;
@@ -268,47 +269,6 @@ pub struct Searcher<G: Game> {
     main: Worker<G>,
     helpers: Vec<Worker<G>>,
     stop_flag: Option<Arc<AtomicBool>>,
-}
-
-/// Search techniques that can be switched off for a new-against-old match of one change
-/// (all on by default): the environment variable `CITADEL_SEARCH_OFF` lists the ones to
-/// leave out, comma-separated: `null` (null-move pruning), `lazy` (lazy stand-pat
-/// evaluation), `see` (losing captures ordered last and pruned in quiescence), `iir`
-/// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
-/// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
-/// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
-/// a cut-off), `swap` (the full static exchange evaluation decides which captures lose; off:
-/// the one-step estimate). It is read when a searcher is made; no game is ever searched
-/// differently from another.
-#[derive(Clone, Copy, Debug)]
-struct Features {
-    null: bool,
-    lazy: bool,
-    see: bool,
-    iir: bool,
-    counter: bool,
-    lmr: bool,
-    lmp: bool,
-    malus: bool,
-    swap: bool,
-}
-
-impl Features {
-    fn from_env() -> Features {
-        let off = std::env::var("CITADEL_SEARCH_OFF").unwrap_or_default();
-        let on = |name: &str| !off.split(',').any(|w| w.trim() == name);
-        Features {
-            null: on("null"),
-            lazy: on("lazy"),
-            see: on("see"),
-            iir: on("iir"),
-            counter: on("counter"),
-            lmr: on("lmr"),
-            lmp: on("lmp"),
-            malus: on("malus"),
-            swap: on("swap"),
-        }
-    }
 }
 
 /// One thread's search state: everything but the transposition table.

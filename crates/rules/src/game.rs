@@ -68,6 +68,15 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         Bitboard::EMPTY
     }
 
+    /// The cells from which a piece of `by` may attack `target` by the game's own rules
+    /// ([`extra_attackers`](Self::extra_attackers)) in any position: a superset, which lets
+    /// [`Position::check_hint`] clear a move that cannot give check. A game with extra
+    /// attackers names their cells here.
+    #[inline(always)]
+    fn extra_reach(_target: Square, _by: Color) -> Bitboard<Self::Word> {
+        Bitboard::EMPTY
+    }
+
     /// Whether a check to the sole royal piece can be answered by a plain move of another
     /// piece only by taking a checking piece or by standing in the way of its attack, so
     /// that such moves landing elsewhere need no legality test ([`Legality::evasions`]).

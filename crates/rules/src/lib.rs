@@ -34,7 +34,7 @@ pub use config::{Config, Stalemate};
 pub use game::{Changes, Game};
 pub use goals::Goals;
 pub use mini_citadel::MiniCitadel;
-pub use movegen::Legality;
+pub use movegen::{CheckHint, Legality};
 pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{GameResult, Outcome, Termination};
 pub use perft::{divide, perft};

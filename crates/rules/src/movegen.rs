@@ -6,8 +6,11 @@ use crate::{
 use citadel_geometry::{BitWord, Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
 
+mod check;
 mod evasion;
 mod tactical;
+
+pub use check::CheckHint;
 
 /// What decides the legality of the side to move's moves: its sole royal piece (if it has
 /// exactly one), whether that piece is attacked, and the pieces that may be pinned to it.

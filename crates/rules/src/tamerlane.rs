@@ -494,6 +494,21 @@ impl Game for Tamerlane {
         }
     }
 
+    /// Where [`extra_attackers`](Game::extra_attackers) may find an attacker of `target`:
+    /// its side's citadel for the citadel's neighbours, the neighbours for the citadel.
+    #[inline(always)]
+    fn extra_reach(target: Square, by: Color) -> Bitboard {
+        let t = tables();
+        let own = t.citadel[by.index()];
+        if t.links[by.index()].contains(target) {
+            Bitboard::from_square(own)
+        } else if target == own {
+            t.links[by.index()]
+        } else {
+            Bitboard::EMPTY
+        }
+    }
+
     /// A king in the opponent's citadel (or a prince there, its king gone) has drawn.
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {

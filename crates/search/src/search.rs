@@ -171,6 +171,18 @@ struct Scored {
     score: i32,
     gain: i32,
     idx: u16,
+    /// A capture of a cheaper piece, not yet judged by the exchange evaluation.
+    pending: bool,
+}
+
+impl Scored {
+    /// The order of the moves, as one number: the higher score first, and among equal
+    /// scores the move generated first (a total order, so that any way of ordering the
+    /// moves by it, sorting or picking the best one by one, gives the same sequence).
+    #[inline(always)]
+    fn rank(&self) -> i64 {
+        (i64::from(self.score) << 16) | i64::from(u16::MAX - self.idx)
+    }
 }
 
 const HASH_SCORE: i32 = 1 << 30;
@@ -181,6 +193,8 @@ const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
 /// whenever a cheaper victim's cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 const HISTORY_MAX: i32 = 1 << 20;
+/// How many moves of a node are picked one by one before the rest is sorted.
+const PICKS: usize = 4;
 /// Slots of the evaluation cache (a power of two).
 const EVAL_CACHE: usize = 1 << 16;
 /// The bits of a key that index the evaluation cache (the score takes their place in a
@@ -829,8 +843,10 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Scores the moves of ply `ply` for ordering; returns how many were kept (all, or
-    /// only the captures that do not lose material when `tactical_only`).
+    /// Scores the moves of ply `ply` for ordering (in `order[ply]`, in the list's order);
+    /// returns how many were kept (all, or only the captures when `tactical_only`). A capture
+    /// of a cheaper piece is marked [`pending`](Scored::pending): whether it loses material is
+    /// decided only when [`next_move`](Self::next_move) comes to it.
     fn order_moves(
         &mut self,
         pos: &Position<G>,
@@ -839,10 +855,8 @@ impl<G: Game> Worker<G> {
         tactical_only: bool,
     ) -> usize {
         let us = pos.turn().index();
-        let them = pos.turn().other();
         let killers = self.killers[ply];
         let see = self.features.see;
-        let swap = self.features.swap;
         let counter = match (ply, self.played[ply.saturating_sub(1)]) {
             (1.., Some(prev)) if self.features.counter => {
                 self.counter[from_to(self.cells, 1 - us, &prev)]
@@ -857,28 +871,14 @@ impl<G: Game> Worker<G> {
             if tactical_only && gain <= 0 {
                 continue;
             }
+            let mut pending = false;
             let score = if Some(*m) == hash_move {
                 HASH_SCORE
             } else if gain > 0 {
                 let mover = self.eval.code_value(pos.code_at(m.from));
-                // a capture of a cheaper piece may lose material: by the exchange on its
-                // cell (or, with `swap` off, whenever the cell is defended)
-                let victim = gain;
-                let loss = if !see || victim >= mover || m.promotion.is_some() {
-                    None
-                } else if swap {
-                    Some(see::see(&self.eval, pos, m)).filter(|&s| s < 0)
-                } else {
-                    pos.is_attacked(m.to, them).then_some(victim - mover)
-                };
-                if let Some(loss) = loss {
-                    if tactical_only {
-                        continue;
-                    }
-                    BAD_CAPTURE_SCORE + loss
-                } else {
-                    CAPTURE_SCORE + gain * 16 - mover / 16
-                }
+                // a capture of a cheaper piece may lose material
+                pending = see && gain < mover && m.promotion.is_none();
+                CAPTURE_SCORE + gain * 16 - mover / 16
             } else if Some(*m) == killers[0] {
                 KILLER_SCORE + 1
             } else if Some(*m) == killers[1] {
@@ -892,11 +892,96 @@ impl<G: Game> Worker<G> {
                 score,
                 gain,
                 idx: i as u16,
+                pending,
             };
             n += 1;
         }
-        order[..n].sort_unstable_by_key(|s| std::cmp::Reverse(s.score));
         n
+    }
+
+    /// What the pending capture `m` loses, if it loses material: by the exchange on its cell
+    /// (or, with `swap` off, whenever a cheaper victim's cell is defended).
+    fn capture_loss(&self, pos: &Position<G>, m: &Move, gain: i32) -> Option<i32> {
+        if self.features.swap {
+            Some(see::see(&self.eval, pos, m)).filter(|&s| s < 0)
+        } else {
+            let mover = self.eval.code_value(pos.code_at(m.from));
+            pos.is_attacked(m.to, pos.turn().other())
+                .then_some(gain - mover)
+        }
+    }
+
+    /// Brings the next move of ply `ply` to `order[ply][i]` (the moves before `i` were
+    /// taken) and returns it, or `None` when the `n` moves are used up: the highest
+    /// [`rank`](Scored::rank) first. A pending capture is judged when it comes first: if it
+    /// loses material it goes after the quiet moves or, in quiescence (`tactical`), is
+    /// dropped (`n` shrinks); one with a gain of at most `unjudged` is returned unjudged
+    /// (quiescence's delta pruning skips it whatever it loses). The first [`PICKS`] moves
+    /// are picked one by one (most nodes cut off early); then the rest is judged and sorted
+    /// at once, in the same order.
+    fn next_move(
+        &mut self,
+        pos: &Position<G>,
+        ply: usize,
+        i: usize,
+        n: &mut usize,
+        tactical: bool,
+        unjudged: i32,
+    ) -> Option<Scored> {
+        if !tactical && i >= PICKS {
+            if i == PICKS {
+                for j in i..*n {
+                    if self.order[ply][j].pending {
+                        self.judge(pos, ply, j);
+                    }
+                }
+                self.order[ply][i..*n].sort_unstable_by_key(|s| std::cmp::Reverse(s.rank()));
+            }
+            return (i < *n).then(|| self.order[ply][i]);
+        }
+        loop {
+            if i >= *n {
+                return None;
+            }
+            let order = &mut self.order[ply][..*n];
+            let mut best = i;
+            let mut rank = order[i].rank();
+            for (j, sc) in order.iter().enumerate().skip(i + 1) {
+                let r = sc.rank();
+                if r > rank {
+                    best = j;
+                    rank = r;
+                }
+            }
+            order.swap(i, best);
+            let sc = order[i];
+            if !sc.pending || sc.gain <= unjudged {
+                return Some(sc);
+            }
+            if !self.judge(pos, ply, i) {
+                return Some(self.order[ply][i]);
+            }
+            if tactical {
+                *n -= 1;
+                self.order[ply].swap(i, *n);
+            }
+        }
+    }
+
+    /// Decides whether the pending capture at `order[ply][j]` loses material; if it does,
+    /// scores it after the quiet moves. Returns whether it loses.
+    fn judge(&mut self, pos: &Position<G>, ply: usize, j: usize) -> bool {
+        let sc = &mut self.order[ply][j];
+        sc.pending = false;
+        let m = self.lists[ply][sc.idx as usize];
+        let gain = sc.gain;
+        match self.capture_loss(pos, &m, gain) {
+            Some(loss) => {
+                self.order[ply][j].score = BAD_CAPTURE_SCORE + loss;
+                true
+            }
+            None => false,
+        }
     }
 
     fn alphabeta(
@@ -1007,7 +1092,7 @@ impl<G: Game> Worker<G> {
         if self.features.iir && hash_move.is_none() && depth >= 4 {
             depth -= 1;
         }
-        let n = self.order_moves(pos, ply, hash_move, false);
+        let mut n = self.order_moves(pos, ply, hash_move, false);
         let us = pos.turn().index();
         let mut best = -INF;
         let mut best_move = None;
@@ -1027,23 +1112,35 @@ impl<G: Game> Worker<G> {
             (false, _) | (true, true) => 3,
             (true, false) => 2,
         };
-        for i in 0..n {
-            let sc = self.order[ply][i];
+        // which moves may give check, made when a move first needs it
+        let mut hint = None;
+        let mut i = 0;
+        while let Some(sc) = self.next_move(pos, ply, i, &mut n, false, i32::MIN) {
+            i += 1;
             let m = self.lists[ply][sc.idx as usize];
             let quiet = sc.gain <= 0;
             let killer = sc.score >= COUNTER_SCORE && sc.score < CAPTURE_SCORE;
-            self.played[ply] = Some(m);
-            self.play(pos, m, ply);
             let reducible =
                 depth >= 3 && quiet && !killer && !in_check && searched >= first_reduced;
             let prunable = (futile || (searched >= late_limit && !killer)) && quiet && searched > 0;
-            let gives_check = (reducible || prunable) && pos.in_check();
+            // whether such a move gives check: not if the hint clears it, else played to tell
+            let tested = reducible || prunable;
+            let may_check = tested
+                && hint
+                    .get_or_insert_with(|| pos.check_hint())
+                    .may_check(pos, &m);
+            if prunable && !may_check {
+                continue;
+            }
+            self.played[ply] = Some(m);
+            self.play(pos, m, ply);
+            let gives_check = may_check && pos.in_check();
             if prunable && !gives_check {
                 pos.undo();
                 continue;
             }
             // the child's check status, when known here
-            let check = (reducible || prunable).then_some(gives_check);
+            let check = tested.then_some(gives_check);
             let s = if searched == 0 {
                 -self.alphabeta(
                     pos,
@@ -1186,10 +1283,20 @@ impl<G: Game> Worker<G> {
             best = stand;
             pos.generate_tactical(&mut self.lists[ply]);
         }
-        let n = self.order_moves(pos, ply, None, !in_check);
-        for i in 0..n {
-            let sc = self.order[ply][i];
-            if !in_check && stand + sc.gain + 200 <= alpha {
+        let mut n = self.order_moves(pos, ply, None, !in_check);
+        let mut i = 0;
+        loop {
+            // delta pruning: a capture that cannot lift the score to alpha is not searched
+            let hopeless = if in_check {
+                i32::MIN
+            } else {
+                alpha - stand - 200
+            };
+            let Some(sc) = self.next_move(pos, ply, i, &mut n, !in_check, hopeless) else {
+                break;
+            };
+            i += 1;
+            if sc.gain <= hopeless {
                 continue;
             }
             let m = self.lists[ply][sc.idx as usize];

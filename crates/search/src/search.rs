@@ -1124,23 +1124,26 @@ impl<G: Game> Worker<G> {
                 depth >= 3 && quiet && !killer && !in_check && searched >= first_reduced;
             let prunable = (futile || (searched >= late_limit && !killer)) && quiet && searched > 0;
             // whether such a move gives check: not if the hint clears it, else played to tell
+            // (the hint, once made, also tells the other moves' children)
             let tested = reducible || prunable;
-            let may_check = tested
-                && hint
-                    .get_or_insert_with(|| pos.check_hint())
-                    .may_check(pos, &m);
+            let may_check = if tested {
+                hint.get_or_insert_with(|| pos.check_hint())
+                    .may_check(pos, &m)
+            } else {
+                hint.as_mut().is_none_or(|h| h.may_check(pos, &m))
+            };
             if prunable && !may_check {
                 continue;
             }
             self.played[ply] = Some(m);
             self.play(pos, m, ply);
-            let gives_check = may_check && pos.in_check();
+            let gives_check = may_check && tested && pos.in_check();
             if prunable && !gives_check {
                 pos.undo();
                 continue;
             }
             // the child's check status, when known here
-            let check = tested.then_some(gives_check);
+            let check = (tested || !may_check).then_some(gives_check);
             let s = if searched == 0 {
                 -self.alphabeta(
                     pos,

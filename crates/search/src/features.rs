@@ -4,7 +4,7 @@
 /// (all on by default): the environment variable `CITADEL_SEARCH_OFF` lists the ones to
 /// leave out, comma-separated: `null` (null-move pruning), `lazy` (lazy stand-pat
 /// evaluation), `see` (losing captures ordered last and pruned in quiescence), `iir`
-/// (internal iterative reduction), `counter` (counter-move ordering), `lmr` (reductions
+/// (internal iterative reduction), `lmr` (reductions
 /// growing with depth and move number; off: one or two plies), `lmp` (late quiet moves
 /// pruned near the leaves), `malus` (history lowered for the quiet moves that failed before
 /// a cut-off), `swap` (the full static exchange evaluation decides which captures lose; off:
@@ -16,7 +16,6 @@ pub(crate) struct Features {
     pub(crate) lazy: bool,
     pub(crate) see: bool,
     pub(crate) iir: bool,
-    pub(crate) counter: bool,
     pub(crate) lmr: bool,
     pub(crate) lmp: bool,
     pub(crate) malus: bool,
@@ -33,7 +32,6 @@ impl Features {
             lazy: on("lazy"),
             see: on("see"),
             iir: on("iir"),
-            counter: on("counter"),
             lmr: on("lmr"),
             lmp: on("lmp"),
             malus: on("malus"),

@@ -2,7 +2,7 @@
 //! search with aspiration windows, a transposition table shared by the threads of a Lazy SMP
 //! search, quiescence on captures and promotions (generated alone by the rules), move
 //! ordering (hash move, captures by MVV-LVA with the ones that lose by the static exchange
-//! evaluation last, killers, counter-moves, history with a malus), null-move pruning with
+//! evaluation last, killers, history with a malus), null-move pruning with
 //! zugzwang guards, bounded check extensions, internal iterative reduction, late-move
 //! reductions and pruning, futility pruning, mate-distance scoring, draw
 //! detection by repetition and the move-count rule, and time management with a soft and a
@@ -188,7 +188,6 @@ impl Scored {
 const HASH_SCORE: i32 = 1 << 30;
 const CAPTURE_SCORE: i32 = 1 << 28;
 const KILLER_SCORE: i32 = 1 << 27;
-const COUNTER_SCORE: i32 = KILLER_SCORE - 1;
 /// Captures that lose material (by the static exchange evaluation, or with `swap` off
 /// whenever a cheaper victim's cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
@@ -238,8 +237,7 @@ fn from_tt(s: i32, ply: usize) -> i32 {
     }
 }
 
-/// The slot of a move of colour `us` in the history and counter-move tables of a board of
-/// `cells` cells.
+/// The slot of a move of colour `us` in the history table of a board of `cells` cells.
 #[inline(always)]
 fn from_to(cells: usize, us: usize, m: &Move) -> usize {
     (us * cells + m.from.index()) * cells + m.to.index()
@@ -293,14 +291,10 @@ struct Worker<G: Game> {
     lists: Vec<MoveList>,
     order: Vec<[Scored; MAX_MOVES]>,
     killers: Vec<[Option<Move>; 2]>,
-    /// The move played at each ply (`None`: a null move), for counter-moves.
-    played: Vec<Option<Move>>,
     /// Cells of the board.
     cells: usize,
     /// History scores by colour, from cell and to cell ([`from_to`]).
     history: Vec<i32>,
-    /// Counter-moves by the previous move's colour, from cell and to cell.
-    counter: Vec<Option<Move>>,
     reductions: Reductions,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -446,10 +440,8 @@ impl<G: Game> Worker<G> {
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
-            played: vec![None; MAX_PLY + 1],
             cells,
             history: vec![0; 2 * cells * cells],
-            counter: vec![None; 2 * cells * cells],
             reductions: Reductions::new(),
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
@@ -473,7 +465,6 @@ impl<G: Game> Worker<G> {
     fn clear(&mut self) {
         self.eval_cache.fill(0);
         self.history.fill(0);
-        self.counter.fill(None);
         for k in &mut self.killers {
             *k = [None; 2];
         }
@@ -725,7 +716,6 @@ impl<G: Game> Worker<G> {
         for i in 0..moves.len() {
             let m = moves[i];
             self.nodes += 1;
-            self.played[0] = Some(m);
             self.play(pos, m, 0);
             let s = if i == 0 {
                 -self.alphabeta(pos, depth - 1, -beta, -alpha, 1, Child::new(true, None))
@@ -857,12 +847,6 @@ impl<G: Game> Worker<G> {
         let us = pos.turn().index();
         let killers = self.killers[ply];
         let see = self.features.see;
-        let counter = match (ply, self.played[ply.saturating_sub(1)]) {
-            (1.., Some(prev)) if self.features.counter => {
-                self.counter[from_to(self.cells, 1 - us, &prev)]
-            }
-            _ => None,
-        };
         let list = &self.lists[ply];
         let order = &mut self.order[ply];
         let mut n = 0;
@@ -883,8 +867,6 @@ impl<G: Game> Worker<G> {
                 KILLER_SCORE + 1
             } else if Some(*m) == killers[1] {
                 KILLER_SCORE
-            } else if Some(*m) == counter {
-                COUNTER_SCORE
             } else {
                 self.history[from_to(self.cells, us, m)]
             };
@@ -1059,7 +1041,6 @@ impl<G: Game> Worker<G> {
             // null-move pruning: if passing still fails high, so will a move
             if null_allowed && depth >= 3 && e >= beta && self.null_safe(pos) {
                 let r = 3 + depth / 6;
-                self.played[ply] = None;
                 self.psq[ply + 1] = self.psq[ply];
                 pos.play_null();
                 let s = -self.alphabeta(
@@ -1119,7 +1100,7 @@ impl<G: Game> Worker<G> {
             i += 1;
             let m = self.lists[ply][sc.idx as usize];
             let quiet = sc.gain <= 0;
-            let killer = sc.score >= COUNTER_SCORE && sc.score < CAPTURE_SCORE;
+            let killer = sc.score >= KILLER_SCORE && sc.score < CAPTURE_SCORE;
             let reducible =
                 depth >= 3 && quiet && !killer && !in_check && searched >= first_reduced;
             let prunable = (futile || (searched >= late_limit && !killer)) && quiet && searched > 0;
@@ -1135,7 +1116,6 @@ impl<G: Game> Worker<G> {
             if prunable && !may_check {
                 continue;
             }
-            self.played[ply] = Some(m);
             self.play(pos, m, ply);
             let gives_check = may_check && tested && pos.in_check();
             if prunable && !gives_check {
@@ -1216,9 +1196,6 @@ impl<G: Game> Worker<G> {
                             if k[0] != Some(m) {
                                 k[1] = k[0];
                                 k[0] = Some(m);
-                            }
-                            if let Some(prev) = self.played[ply - 1] {
-                                self.counter[from_to(self.cells, 1 - us, &prev)] = Some(m);
                             }
                             self.reward_quiets(us, ply, depth, m, &tried[..n_tried]);
                         }
@@ -1303,7 +1280,6 @@ impl<G: Game> Worker<G> {
                 continue;
             }
             let m = self.lists[ply][sc.idx as usize];
-            self.played[ply] = Some(m);
             self.play(pos, m, ply);
             let s = -self.qsearch(pos, -beta, -alpha, ply + 1, None);
             pos.undo();
@@ -1321,5 +1297,73 @@ impl<G: Game> Worker<G> {
             }
         }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use citadel_rules::{Chess, PersianPrincess};
+    use rand::{rngs::StdRng, Rng, SeedableRng};
+
+    /// The moves as `next_move` hands them out, and as judging every pending capture and
+    /// sorting gives them: the same sequence (quiescence: without the losing captures).
+    fn check<G: Game>(w: &mut Worker<G>, pos: &Position<G>, tactical: bool) {
+        w.lists[1].clear();
+        if tactical {
+            pos.generate_tactical(&mut w.lists[1]);
+        } else {
+            pos.generate(&mut w.lists[1]);
+        }
+        let n = w.order_moves(pos, 1, None, tactical);
+        let mut want: Vec<Scored> = Vec::new();
+        for j in 0..n {
+            let loses = w.order[1][j].pending && w.judge(pos, 1, j);
+            if !(tactical && loses) {
+                want.push(w.order[1][j]);
+            }
+        }
+        want.sort_by_key(|s| std::cmp::Reverse(s.rank()));
+        let want: Vec<u16> = want.iter().map(|s| s.idx).collect();
+        let mut n = w.order_moves(pos, 1, None, tactical);
+        let mut got = Vec::new();
+        while let Some(sc) = w.next_move(pos, 1, got.len(), &mut n, tactical, i32::MIN) {
+            got.push(sc.idx);
+        }
+        assert_eq!(got, want, "tactical {tactical}");
+    }
+
+    fn playout<G: Game>(seed: u64) {
+        let mut w = Worker::<G>::new(0, Evaluator::new::<G>(), Arc::new(Table::new(1)));
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut pos = Position::<G>::start();
+        for _ in 0..60 {
+            check(&mut w, &pos, false);
+            check(&mut w, &pos, true);
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // captures first, so that exchanges come up
+            let caps: Vec<Move> = moves
+                .iter()
+                .filter(|m| pos.is_tactical(m))
+                .copied()
+                .collect();
+            let m = if !caps.is_empty() && rng.gen_bool(0.5) {
+                caps[rng.gen_range(0..caps.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            pos.play(m);
+        }
+    }
+
+    #[test]
+    fn picking_the_moves_one_by_one_gives_the_sorted_order() {
+        for seed in 0..8 {
+            playout::<Chess>(seed);
+            playout::<PersianPrincess>(seed);
+        }
     }
 }

@@ -26,8 +26,9 @@
 //!   `--threads N` gives the new engine N threads and `--base-threads N` the old one (if it
 //!   has a `Threads` option).
 //! - `tune --variant ID[,ID...] [--games N] [--depth D] [--seed S] [--match-games M]
-//!   [--match-depth D]`: material values learnt from self-play (Texel's method, see
-//!   `tune.rs`): self-play, fit, and a match of the fitted values against the engine's own.
+//!   [--match-depth D] [--weights]`: material values (with `--weights`: the evaluation's
+//!   positional weights) learnt from self-play (Texel's method, see `tune.rs`): self-play,
+//!   fit, and a match of the fitted numbers against the engine's own.
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
 //!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
@@ -516,7 +517,7 @@ fn main() -> ExitCode {
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] \
                  [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
                  [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
-                 [--seed S] [--match-games M] [--match-depth D]>"
+                 [--seed S] [--match-games M] [--match-depth D] [--weights]>"
             );
             return ExitCode::from(2);
         }

@@ -1,12 +1,14 @@
-//! `cargo xtask tune`: material values learnt from self-play, reproducibly (Texel's method).
+//! `cargo xtask tune`: material values (or, with `--weights`, the evaluation's positional
+//! weights) learnt from self-play, reproducibly (Texel's method).
 //!
 //! For each game asked: the release engine plays `--games` self-play games at `--depth`
 //! (seeded random openings of 8 plies), `citadel tune` fits the values of the pieces that
-//! are neither pawns nor royal to their results, and a match at `--match-depth` between
-//! the fitted values and the engine's own (`--match-games`, other openings) says whether
-//! they play better. Everything is written to `target/tune/<id>-*` (the self-play games of a
-//! setting are reused when they exist); each game's summary
-//! (`<id>-summary.txt`) is printed as soon as it is known.
+//! are neither pawns nor royal (with `--weights`: the weights, the values held) to their
+//! results, and a match at `--match-depth` between the fitted numbers and the engine's own
+//! (`--match-games`, other openings) says whether they play better. Everything is written
+//! to `target/tune/<id>-*` (`<id>-weights-*` for weights; the self-play games of a setting
+//! are reused when they exist); each game's summary (`<id>-summary.txt`,
+//! `<id>-weights-summary.txt`) is printed as soon as it is known.
 
 use crate::{opt, run};
 use std::path::Path;
@@ -23,6 +25,8 @@ pub fn tune(args: &[String]) -> Result<(), String> {
         .map_err(|_| "tune: --seed must be a number")?;
     let match_games = opt(args, "--match-games").unwrap_or("200");
     let match_depth = opt(args, "--match-depth").unwrap_or(depth);
+    let weights = args.iter().any(|a| a == "--weights");
+    let what = if weights { "-weights" } else { "" };
     run(
         "build (release)",
         crate::cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
@@ -48,8 +52,12 @@ pub fn tune(args: &[String]) -> Result<(), String> {
             std::fs::rename(&part, &selfplay).map_err(|e| format!("{}: {e}", part.display()))?;
         }
         eprintln!("xtask: fit: {id}");
-        let fit = Command::new(exe)
-            .args(["tune", "--variant", id])
+        let mut fit = Command::new(exe);
+        fit.args(["tune", "--variant", id]);
+        if weights {
+            fit.args(["--pieces", "", "--weights"]);
+        }
+        let fit = fit
             .arg(&selfplay)
             .output()
             .map_err(|e| format!("cannot run citadel: {e}"))?;
@@ -58,7 +66,7 @@ pub fn tune(args: &[String]) -> Result<(), String> {
         if !fit.status.success() {
             return Err(format!("tune {id} failed ({})", fit.status));
         }
-        std::fs::write(dir.join(format!("{id}-fit.txt")), &text)
+        std::fs::write(dir.join(format!("{id}{what}-fit.txt")), &text)
             .map_err(|e| format!("{}: {e}", dir.display()))?;
         let values = text
             .lines()
@@ -77,7 +85,7 @@ pub fn tune(args: &[String]) -> Result<(), String> {
             .args(["--engine-values", &values])
             .args(["--seed", &(seed + 1000).to_string(), "--opening-plies", "8"])
             .arg("--out")
-            .arg(dir.join(format!("{id}-match.pgn")))
+            .arg(dir.join(format!("{id}{what}-match.pgn")))
             .output()
             .map_err(|e| format!("cannot run citadel: {e}"))?;
         if !out.status.success() {
@@ -89,7 +97,7 @@ pub fn tune(args: &[String]) -> Result<(), String> {
             .unwrap_or("")
             .to_string();
         let s = format!("{text}fitted values against the engine's own: {line}\n");
-        std::fs::write(dir.join(format!("{id}-summary.txt")), &s)
+        std::fs::write(dir.join(format!("{id}{what}-summary.txt")), &s)
             .map_err(|e| format!("{}: {e}", dir.display()))?;
         print!("{s}");
     }

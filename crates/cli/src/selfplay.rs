@@ -6,7 +6,8 @@ use crate::elo;
 use crate::external::{EngineSpec, External};
 use crate::Failure;
 use citadel_notation::{fen, SanDialect};
-use citadel_rules::{with_game, Color, Variant};
+use citadel_rules::{with_game, Color, Game, Variant};
+use citadel_search::eval::weights::Weights;
 use citadel_search::play::{self, GameSettings, Player};
 use citadel_search::Limits;
 use std::io::Write;
@@ -80,11 +81,13 @@ pub struct MatchArgs {
     /// Write the PGN records here.
     #[arg(long)]
     out: Option<std::path::PathBuf>,
-    /// Material values replaced for the first player: `name=cp,name=cp` (piece names as in
-    /// the game, e.g. `giraffe=350,scout=300`), to measure values by self-play.
+    /// Material values or evaluation weights replaced for the first player:
+    /// `name=value,name=value` (piece names as in the game, e.g. `giraffe=350,scout=300`, or
+    /// weight names as `citadel tune --help` lists them, e.g. `mobility-mg=4`), to measure
+    /// values by self-play.
     #[arg(long)]
     engine_values: Option<String>,
-    /// Material values replaced for the second player, same form.
+    /// Material values or evaluation weights replaced for the second player, same form.
     #[arg(long)]
     opponent_values: Option<String>,
     /// Search threads of the first player when it is Citadel's engine (Lazy SMP).
@@ -176,7 +179,30 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
     with_game!(variant, G => match_in::<G>(a))
 }
 
-/// Reads `name=cp,name=cp`.
+/// Checks that each name of `values` is a piece of `G` (worth at least 1) or an evaluation
+/// weight ([`Weights::NAMES`]).
+pub(crate) fn check_values<G: Game>(values: &[(String, i32)]) -> Result<(), Failure> {
+    let cfg = G::config();
+    for (name, v) in values {
+        let shown = citadel_notation::clip(name);
+        if cfg.kind_named(name).is_some() {
+            if *v < 1 {
+                return Err(Failure(format!(
+                    "a piece is worth 1 to 10000, not {v} (`{shown}`)"
+                )));
+            }
+        } else if Weights::DEFAULT.get(name).is_none() {
+            return Err(Failure(format!(
+                "{} has no piece or weight named `{shown}`",
+                cfg.id
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// Reads `name=value,name=value` (values 0 to 10000; [`check_values`] tells which names a
+/// game knows).
 pub(crate) fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
     let Some(t) = text else {
         return Ok(Vec::new());
@@ -186,8 +212,8 @@ pub(crate) fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, 
         .map(|p| {
             let (n, v) = p
                 .split_once('=')
-                .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=centipawns)")))?;
-            let v: i32 = crate::in_range::<i32>(1, 10_000)(v.trim())
+                .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=value)")))?;
+            let v: i32 = crate::in_range::<i32>(0, 10_000)(v.trim())
                 .map_err(|e| Failure(format!("bad value `{}`: {e}", citadel_notation::clip(p))))?;
             Ok((n.trim().to_string(), v))
         })
@@ -208,13 +234,8 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         parse_values(&a.engine_values)?,
         parse_values(&a.opponent_values)?,
     ];
-    for (name, _) in values.iter().flatten() {
-        if G::config().kind_named(name).is_none() {
-            return Err(Failure(format!(
-                "{} has no piece named `{name}`",
-                G::config().id
-            )));
-        }
+    for v in &values {
+        check_values::<G>(v)?;
     }
     let settings = GameSettings {
         opening_plies: a.play.opening_plies,

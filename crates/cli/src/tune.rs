@@ -1,4 +1,5 @@
-//! `citadel tune`: fits material values to the results of finished games (Texel's method,
+//! `citadel tune`: fits material values (and, with `--weights`, the evaluation's positional
+//! weights) to the results of finished games (Texel's method,
 //! [`citadel_search::tune`]). Every game is validated first; a game that is not valid or of
 //! another variant is reported and the fit refused (exit 1), so that values are never learnt
 //! from records that cannot be trusted. Unfinished games (`*`) are left out, with a note.
@@ -8,6 +9,7 @@ use crate::Failure;
 use citadel_notation::replay::{self, Diagnostic};
 use citadel_notation::{SanDialect, SourceGame};
 use citadel_rules::{with_game, GameResult, MoveList, Variant};
+use citadel_search::eval::weights::Weights;
 use citadel_search::tune::{tune, Sample, Tuned};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -23,10 +25,18 @@ pub struct Args {
     #[arg(required = true)]
     files: Vec<PathBuf>,
     /// The pieces whose values are fitted, `name,name` (default: every piece that is neither
-    /// a pawn nor royal).
+    /// a pawn nor royal; `""`: none).
     #[arg(long)]
     pieces: Option<String>,
-    /// Values to start from, `name=cp,name=cp` (default: the engine's own).
+    /// Fit the evaluation's positional weights too: mobility-mg, mobility-eg (centipawns
+    /// per cell of reach above the average), square-mg, square-eg (percent of the
+    /// piece-square term), advance-mg, advance-eg, passed-mg, passed-eg (percent of the
+    /// pawns' bonuses), king-attack (percent of the king-zone attack penalty), shelter
+    /// (centipawns per pawn by the king), tempo (centipawns).
+    #[arg(long)]
+    weights: bool,
+    /// Values (and weights) to start from, `name=value,name=value` (default: the engine's
+    /// own).
     #[arg(long)]
     start: Option<String>,
     /// Plies at the start of each game left out (the random openings of self-play).
@@ -115,7 +125,7 @@ fn samples_of<G: SanDialect>(
 
 fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     let cfg = G::config();
-    let names: Vec<String> = match &a.pieces {
+    let mut names: Vec<String> = match &a.pieces {
         Some(list) => list
             .split(',')
             .map(|n| n.trim().to_string())
@@ -135,7 +145,11 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
             )));
         }
     }
+    if a.weights {
+        names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
+    }
     let start = crate::selfplay::parse_values(&a.start)?;
+    crate::selfplay::check_values::<G>(&start)?;
     let pool = pool(threads(a.threads))?;
     let mut samples: Vec<Sample<G>> = Vec::new();
     let (mut games, mut unfinished, mut bad) = (0, 0, 0);

@@ -170,6 +170,58 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     // the same games give the same values
     let (_, again, _) = citadel(&["tune", "--variant", "shatranj", file, "--json"]);
     assert_eq!(again, out);
+    // with --weights (and no piece) the positional weights are fitted, within their ranges
+    let (code, out, err) = citadel(&[
+        "tune",
+        "--variant",
+        "shatranj",
+        "--pieces",
+        "",
+        "--weights",
+        file,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    let fitted = j["values"].as_str().unwrap_or("").to_string();
+    assert_eq!(fitted.split(',').count(), 11, "{j}");
+    for pair in fitted.split(',') {
+        let (name, v) = pair.split_once('=').expect("name=value");
+        let v: i32 = v.parse().expect("a number");
+        let (lo, hi) = citadel_search::eval::weights::Weights::range(name).expect(name);
+        assert!((lo..=hi).contains(&v), "{pair}: {j}");
+    }
+    // and a match plays with them
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "shatranj",
+        "--games",
+        "2",
+        "--engine",
+        "depth:1",
+        "--opponent",
+        "depth:1",
+        "--engine-values",
+        &fitted,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.starts_with("shatranj: depth 1 vs depth 1: 2 games"),
+        "{out}"
+    );
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "shatranj",
+        "--engine-values",
+        "mobility=3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("shatranj has no piece or weight named `mobility`"),
+        "{err}"
+    );
     // games of another variant, or an unknown piece, are refused with the reason
     let (code, _, err) = citadel(&["tune", "--variant", "chess", file]);
     assert_eq!(code, 1);

@@ -1,5 +1,5 @@
-//! Material values learnt from play (Texel's method): the values that make the static
-//! evaluation predict the results of a set of games best.
+//! Material values and positional weights learnt from play (Texel's method): the values
+//! that make the static evaluation predict the results of a set of games best.
 //!
 //! Each [`Sample`] is a quiet position of a finished game with that game's result. The
 //! evaluation `e` (centipawns, White's side) predicts White's score as
@@ -19,6 +19,7 @@
 //! assert!(error(&Evaluator::new::<Chess>(), &samples, 1.0) < 0.001);
 //! ```
 
+use crate::eval::weights::Weights;
 use crate::eval::Evaluator;
 use citadel_rules::{Color, Game, Position};
 
@@ -35,7 +36,7 @@ pub struct Sample<G: Game> {
 /// The result of a fit.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Tuned {
-    /// The fitted value of each tuned piece, `(name, centipawns)`, in the order asked.
+    /// The fitted value of each tuned piece or weight, `(name, value)`, in the order asked.
     pub values: Vec<(String, i32)>,
     /// The values the fit started from, same order.
     pub start: Vec<(String, i32)>,
@@ -94,10 +95,12 @@ pub fn fit_scale<G: Game>(ev: &Evaluator<G::Word>, samples: &[Sample<G>]) -> f64
     (lo + hi) / 2.0
 }
 
-/// Fits the values of the pieces named in `names` (game `G`'s piece names; others keep
-/// their values) to `samples`, starting from the evaluation's own values with `fixed`
-/// replaced (`(name, centipawns)`, e.g. an override the caller wants to start from). Values
-/// stay in 1..=10,000. Deterministic: the same samples give the same values.
+/// Fits the values of the pieces and weights named in `names` (game `G`'s piece names and
+/// [`Weights::NAMES`](crate::eval::weights::Weights::NAMES); others keep their values) to
+/// `samples`, starting from the evaluation's own values with `fixed` replaced (`(name,
+/// value)`, e.g. an override the caller wants to start from). Piece values stay in
+/// 1..=10,000, weights in their [`range`](crate::eval::weights::Weights::range).
+/// Deterministic: the same samples give the same values.
 pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, i32)]) -> Tuned {
     let cfg = G::config();
     let base = Evaluator::with_values::<G>(fixed);
@@ -114,13 +117,24 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
     let mut rare = Vec::new();
     let mut current: Vec<(String, i32)> = Vec::new();
     for n in names {
-        let Some(k) = cfg.kind_named(n) else { continue };
-        if imbalanced(k as usize) < enough.max(1) {
-            rare.push(n.clone());
-        } else {
-            current.push((n.clone(), base.values()[k as usize]));
+        if let Some(k) = cfg.kind_named(n) {
+            if imbalanced(k as usize) < enough.max(1) {
+                rare.push(n.clone());
+            } else {
+                current.push((n.clone(), base.values()[k as usize]));
+            }
+        } else if let Some(w) = base.weights().get(n) {
+            current.push((n.clone(), w));
         }
     }
+    // the values each may take: a piece is worth something, a weight keeps to its range
+    let range: Vec<(i32, i32)> = current
+        .iter()
+        .map(|(n, _)| match cfg.kind_named(n) {
+            Some(_) => (1, 10_000),
+            None => Weights::range(n).unwrap_or((0, 10_000)),
+        })
+        .collect();
     let start = current.clone();
     let build = |vals: &[(String, i32)]| {
         let mut all = fixed.to_vec();
@@ -139,7 +153,7 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
             for i in 0..current.len() {
                 for delta in [step, -step] {
                     let v = current[i].1 + delta;
-                    if !(1..=10_000).contains(&v) {
+                    if !(range[i].0..=range[i].1).contains(&v) {
                         continue;
                     }
                     let old = current[i].1;
@@ -198,5 +212,19 @@ mod tests {
         assert!(t.error_after < t.error_before, "{t:?}");
         // and the fit is reproducible
         assert_eq!(tune(&samples, &knight, &[("knight".into(), 50)]), t);
+    }
+
+    #[test]
+    fn a_weight_is_fitted_like_a_value() {
+        // the side to move wins every game: the tempo weight must grow
+        let mut samples = Vec::new();
+        for _ in 0..20 {
+            samples.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", 1.0));
+            samples.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1", 0.0));
+        }
+        let t = tune(&samples, &["tempo".to_string()], &[]);
+        assert_eq!(t.start, vec![("tempo".to_string(), 10)]);
+        assert!(t.values[0].1 > 10, "{t:?}");
+        assert!(t.error_after < t.error_before, "{t:?}");
     }
 }

@@ -8,10 +8,12 @@
 
 pub mod goals;
 pub mod values;
+pub mod weights;
 
 use citadel_geometry::{BitWord, Bitboard, Square};
 use citadel_rules::{Color, Game, Move, Piece, Position};
 use goals::{king_steps, GoalTerms};
+use weights::Weights;
 
 const MAX_CODES: usize = 64;
 
@@ -48,6 +50,12 @@ pub struct Evaluator<W: BitWord = u128> {
     start_npm: i32,
     /// Whether the board wraps (ranks then mean nothing for king shelter).
     wraps: bool,
+    /// The positional weights.
+    weights: Weights,
+    /// The pawns' bonus for nearing promotion by moves to go (0-7), weighted: (mg, eg).
+    advance: [(i32, i32); 8],
+    /// The passed pawns' bonus by moves to go, weighted: (mg, eg).
+    passed_bonus: [(i32, i32); 8],
     goals: GoalTerms<W>,
 }
 
@@ -74,12 +82,10 @@ struct Base<W: BitWord> {
     royal_sq: [Option<Square>; 2],
 }
 
-const MOB_W: (i32, i32) = (3, 3);
 const ADV_MG: [i32; 8] = [0, 20, 12, 6, 3, 1, 0, 0];
 const ADV_EG: [i32; 8] = [0, 30, 20, 12, 6, 3, 1, 0];
 const PASSED_MG: [i32; 8] = [0, 60, 40, 25, 15, 8, 4, 2];
 const PASSED_EG: [i32; 8] = [0, 150, 100, 60, 35, 20, 10, 5];
-const TEMPO: i32 = 10;
 /// How far [`Evaluator::quick`] may be from [`Evaluator::evaluate`] for a search to trust
 /// it outside its window (mobility and king safety rarely sum to more).
 pub const LAZY_MARGIN: i32 = 300;
@@ -90,8 +96,9 @@ impl<W: BitWord> Evaluator<W> {
         Self::with_values::<G>(&[])
     }
 
-    /// Builds the tables for game `G` with some material values replaced (`(piece name,
-    /// centipawns)`; unknown names are ignored) — for measuring values by self-play.
+    /// Builds the tables for game `G` with some material values or positional weights
+    /// replaced (`(piece or weight name, value)`, see [`weights::Weights::NAMES`]; unknown
+    /// names are ignored) — for measuring values by self-play.
     pub fn with_values<G: Game<Word = W>>(overrides: &[(String, i32)]) -> Self {
         let cfg = G::config();
         let geo = cfg.geometry();
@@ -99,9 +106,12 @@ impl<W: BitWord> Evaluator<W> {
         let n = set.len();
         let ncells = geo.len();
         let mut value = values::values(cfg.variant, set, cfg.pawns, cfg.royal);
+        let mut weights = weights::weights(cfg.variant);
         for (name, v) in overrides {
             if let Some(k) = cfg.kind_named(name) {
                 value[k as usize] = *v;
+            } else {
+                weights.set(name, *v);
             }
         }
         let mut code_value = [0; MAX_CODES];
@@ -166,7 +176,7 @@ impl<W: BitWord> Evaluator<W> {
                     } else {
                         let w = if slider { 2.0 } else { 4.0 };
                         let v = (reach * w).round() as i32;
-                        (v, v / 2)
+                        (v * weights.square.0 / 100, v / 2 * weights.square.1 / 100)
                     };
                     pst[(c * n + k) * 128 + s.index()] = (mg as i16, eg as i16);
                 }
@@ -283,6 +293,19 @@ impl<W: BitWord> Evaluator<W> {
             centrality,
             start_npm,
             wraps,
+            weights,
+            advance: std::array::from_fn(|d| {
+                (
+                    ADV_MG[d] * weights.advance.0 / 100,
+                    ADV_EG[d] * weights.advance.1 / 100,
+                )
+            }),
+            passed_bonus: std::array::from_fn(|d| {
+                (
+                    PASSED_MG[d] * weights.passed.0 / 100,
+                    PASSED_EG[d] * weights.passed.1 / 100,
+                )
+            }),
             goals: GoalTerms::new(cfg),
             value,
         }
@@ -299,6 +322,11 @@ impl<W: BitWord> Evaluator<W> {
     /// The material value of each kind.
     pub fn values(&self) -> &[i32] {
         &self.value
+    }
+
+    /// The positional weights.
+    pub fn weights(&self) -> &Weights {
+        &self.weights
     }
 
     /// The material value of the piece with mailbox code `code` (0 for empty).
@@ -489,11 +517,11 @@ impl<W: BitWord> Evaluator<W> {
                     let pd = pdist[i];
                     if pd != u8::MAX {
                         let d = (pd as usize).min(7);
-                        mg += ADV_MG[d];
-                        eg += ADV_EG[d];
+                        mg += self.advance[d].0;
+                        eg += self.advance[d].1;
                         if pd > 0 && (passed[i] & theirs).is_empty() {
-                            mg += PASSED_MG[d];
-                            eg += PASSED_EG[d];
+                            mg += self.passed_bonus[d].0;
+                            eg += self.passed_bonus[d].1;
                         }
                     }
                 }
@@ -536,8 +564,8 @@ impl<W: BitWord> Evaluator<W> {
                     let (quiet, att) = cp.targets(geo, sq, occ);
                     let reach = (quiet | (att & their_pieces)).count() as i32;
                     let d = reach * 16 - avg;
-                    b.mg[c] += MOB_W.0 * d / 16;
-                    b.eg[c] += MOB_W.1 * d / 16;
+                    b.mg[c] += self.weights.mobility.0 * d / 16;
+                    b.eg[c] += self.weights.mobility.1 * d / 16;
                     let hits = att & their_zone;
                     if hits.any() {
                         attackers[c] += 1;
@@ -551,11 +579,12 @@ impl<W: BitWord> Evaluator<W> {
             let them = 1 - c;
             if let Some(k) = b.royal_sq[c] {
                 if attackers[them] >= 2 {
-                    b.mg[c] -= (units[them] * units[them] / 16).min(500);
+                    let attack = units[them] * units[them] / 16 * self.weights.king_attack / 100;
+                    b.mg[c] -= attack.min(500);
                 }
                 if !self.wraps {
                     let shelter = (self.zone[k.index()] & b.pawn_bb[c]).count() as i32;
-                    b.mg[c] += 10 * shelter.min(3);
+                    b.mg[c] += self.weights.shelter * shelter.min(3);
                 }
             }
         }
@@ -589,7 +618,7 @@ impl<W: BitWord> Evaluator<W> {
         } else {
             white += self.strong_point_terms(pos);
         }
-        let tempo = TEMPO;
+        let tempo = self.weights.tempo;
         match pos.turn() {
             Color::White => white + tempo,
             Color::Black => -white + tempo,

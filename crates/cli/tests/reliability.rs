@@ -236,7 +236,26 @@ fn numbers_in_range_or_refused() {
         "queen=10000000",
     ]);
     assert_eq!(code, 1);
-    assert!(err.contains("out of range (1 to 10000)"), "{err}");
+    // values and weights read 0 to 10000; a piece then must be worth at least 1
+    assert!(err.contains("out of range (0 to 10000)"), "{err}");
+    let (code, _, err) = run(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "1",
+        "--engine",
+        "depth:1",
+        "--opponent",
+        "random",
+        "--engine-values",
+        "queen=0",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("a piece is worth 1 to 10000, not 0 (`queen`)"),
+        "{err}"
+    );
     let (code, _, err) = run(&[
         "show",
         "--variant",

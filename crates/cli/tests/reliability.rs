@@ -222,35 +222,26 @@ fn numbers_in_range_or_refused() {
     ]);
     assert_eq!(code, 2);
     assert!(err.contains("out of range"), "{err}");
-    let (code, _, err) = run(&[
-        "match",
-        "--variant",
-        "chess",
-        "--games",
-        "1",
-        "--engine",
-        "depth:1",
-        "--opponent",
-        "random",
-        "--engine-values",
-        "queen=10000000",
-    ]);
+    let with_values = |values: &str| {
+        run(&[
+            "match",
+            "--variant",
+            "chess",
+            "--games",
+            "1",
+            "--engine",
+            "depth:1",
+            "--opponent",
+            "random",
+            "--engine-values",
+            values,
+        ])
+    };
+    let (code, _, err) = with_values("queen=10000000");
     assert_eq!(code, 1);
     // values and weights read 0 to 10000; a piece then must be worth at least 1
     assert!(err.contains("out of range (0 to 10000)"), "{err}");
-    let (code, _, err) = run(&[
-        "match",
-        "--variant",
-        "chess",
-        "--games",
-        "1",
-        "--engine",
-        "depth:1",
-        "--opponent",
-        "random",
-        "--engine-values",
-        "queen=0",
-    ]);
+    let (code, _, err) = with_values("queen=0");
     assert_eq!(code, 1);
     assert!(
         err.contains("a piece is worth 1 to 10000, not 0 (`queen`)"),

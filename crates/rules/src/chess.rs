@@ -104,6 +104,9 @@ impl Game for Chess {
         tables().castling.generate(pos, lg, out);
     }
 
+    /// None: castling never captures or promotes.
+    fn tactical_special_moves(_pos: &Position<Self>, _lg: &Legality<u64>, _out: &mut MoveList) {}
+
     #[inline(always)]
     fn effect(pos: &Position<Self>, m: &Move, ch: &mut Changes) -> bool {
         tables().castling.effect(pos, m, ch)

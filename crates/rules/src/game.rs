@@ -108,6 +108,19 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
     fn special_moves(_pos: &Position<Self>, _legality: &Legality<Self::Word>, _out: &mut MoveList) {
     }
 
+    /// Adds those of the game's special moves that may capture or promote, for
+    /// [`Position::generate_tactical`] (which keeps only such moves): by default all of
+    /// [`special_moves`](Self::special_moves); a game leaves out the kinds that never do, so
+    /// that a quiescence search does not generate them to throw them away.
+    #[inline(always)]
+    fn tactical_special_moves(
+        pos: &Position<Self>,
+        legality: &Legality<Self::Word>,
+        out: &mut MoveList,
+    ) {
+        Self::special_moves(pos, legality, out);
+    }
+
     /// The board changes of a move the core does not know (castling, `Special`), or of a
     /// regular move whose effect the game alters. Returns `false` to let the core do it.
     #[inline(always)]

@@ -265,6 +265,10 @@ impl<const S: u8> Game for Persian<S> {
         }
     }
 
+    /// None: castling and the rendezvous (an exchange with an own piece) never capture or
+    /// promote.
+    fn tactical_special_moves(_pos: &Position<Self>, _lg: &Legality, _out: &mut MoveList) {}
+
     #[inline(always)]
     fn effect(pos: &Position<Self>, m: &Move, ch: &mut Changes) -> bool {
         match m.flag {

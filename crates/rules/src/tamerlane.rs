@@ -541,16 +541,8 @@ impl Game for Tamerlane {
     }
 
     fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {
+        Self::tactical_special_moves(pos, lg, out);
         let us = pos.turn();
-        // the royals' citadel moves, then what the pawn of pawns' rights allow (each checked
-        // here first: they rarely apply)
-        if (pos.royals(us) & tables().near).any() {
-            Self::citadel_moves(pos, out, None);
-        }
-        if Self::pawn_of_pawns_arrived(pos) {
-            Self::arrivals(pos, out, None);
-            Self::placements(pos, out);
-        }
         if pos.rights() & rights::SWAP[us.index()].mask() != 0 {
             if let Some(k) = pos.bitboards().pieces(KING, us).first() {
                 // in check as the sole royal, or no other legal move at all
@@ -558,6 +550,19 @@ impl Game for Tamerlane {
                     Self::swaps(pos, k, out);
                 }
             }
+        }
+    }
+
+    /// The special moves but the king's swaps (an exchange with an own piece never captures
+    /// or promotes): the royals' citadel moves, then what the pawn of pawns' rights allow.
+    fn tactical_special_moves(pos: &Position<Self>, _lg: &Legality, out: &mut MoveList) {
+        // each checked here first: they rarely apply
+        if (pos.royals(pos.turn()) & tables().near).any() {
+            Self::citadel_moves(pos, out, None);
+        }
+        if Self::pawn_of_pawns_arrived(pos) {
+            Self::arrivals(pos, out, None);
+            Self::placements(pos, out);
         }
     }
 

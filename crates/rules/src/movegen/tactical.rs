@@ -87,7 +87,7 @@ impl<G: Game> Position<G> {
         }
         // the game's special moves, kept when tactical (a hook that allows a quiet special
         // move only when there is no other move may add it here: it is dropped as quiet)
-        G::special_moves(self, &lg, out);
+        G::tactical_special_moves(self, &lg, out);
         out.retain(|m| self.is_tactical(m));
     }
 }

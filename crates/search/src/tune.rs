@@ -116,25 +116,21 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
     let enough = (samples.len() as f64 * MIN_IMBALANCED).ceil() as usize;
     let mut rare = Vec::new();
     let mut current: Vec<(String, i32)> = Vec::new();
+    // the values each may take: a piece is worth something, a weight keeps to its range
+    let mut range: Vec<(i32, i32)> = Vec::new();
     for n in names {
         if let Some(k) = cfg.kind_named(n) {
             if imbalanced(k as usize) < enough.max(1) {
                 rare.push(n.clone());
             } else {
                 current.push((n.clone(), base.values()[k as usize]));
+                range.push((1, 10_000));
             }
-        } else if let Some(w) = base.weights().get(n) {
+        } else if let (Some(w), Some(r)) = (base.weights().get(n), Weights::range(n)) {
             current.push((n.clone(), w));
+            range.push(r);
         }
     }
-    // the values each may take: a piece is worth something, a weight keeps to its range
-    let range: Vec<(i32, i32)> = current
-        .iter()
-        .map(|(n, _)| match cfg.kind_named(n) {
-            Some(_) => (1, 10_000),
-            None => Weights::range(n).unwrap_or((0, 10_000)),
-        })
-        .collect();
     let start = current.clone();
     let build = |vals: &[(String, i32)]| {
         let mut all = fixed.to_vec();

@@ -381,21 +381,36 @@ impl Tamerlane {
     }
 
     /// The king's swaps with each of its own pieces that may take part.
+    ///
+    /// A swap leaves every cell as occupied as it was and moves no enemy piece, so it needs
+    /// no trial move: with another royal on the board every swap is safe, and a sole king
+    /// is safe on the partner's cell exactly when that cell is attacked now. (A partner on an
+    /// immune cell, whose immunity the king would not inherit, is tested in full.)
     fn swaps(pos: &Position<Self>, king: Square, out: &mut MoveList) {
         let t = tables();
         let us = pos.turn();
         let cfg = &t.cfg;
+        let bb = pos.bitboards();
         let on_last = t.last[us.index()].contains(king);
-        let partners = pos.bitboards().color[us.index()] & t.frame & !Bitboard::from_square(king);
+        let alone = pos.royals(us) == Bitboard::from_square(king);
+        let immune = Self::immune(bb);
+        let partners = bb.color[us.index()] & t.frame & !Bitboard::from_square(king);
         for s in partners {
             if on_last && pos.piece_at(s).is_some_and(|p| cfg.is_pawn(p.kind)) {
                 continue;
             }
-            push_safe(
-                pos,
-                Move::with_flag(king, s, MoveFlag::Special(special::SWAP)),
-                out,
-            );
+            let m = Move::with_flag(king, s, MoveFlag::Special(special::SWAP));
+            let safe = if !alone {
+                true
+            } else if immune.contains(s) {
+                pos.is_safe_after(&m)
+            } else {
+                !pos.attacked_in(bb, s, us.other(), bb.occupied(), Bitboard::EMPTY)
+            };
+            debug_assert_eq!(safe, pos.is_safe_after(&m), "swap {m:?}");
+            if safe {
+                out.push(m);
+            }
         }
     }
 

@@ -384,8 +384,9 @@ impl Tamerlane {
     ///
     /// A swap leaves every cell as occupied as it was and moves no enemy piece, so it needs
     /// no trial move: with another royal on the board every swap is safe, and a sole king
-    /// is safe on the partner's cell exactly when that cell is attacked now. (A partner on an
-    /// immune cell, whose immunity the king would not inherit, is tested in full.)
+    /// is safe on the partner's cell exactly when no enemy piece attacks that cell now. (A
+    /// partner on an immune cell, whose immunity the king would not inherit, is tested in
+    /// full.)
     fn swaps(pos: &Position<Self>, king: Square, out: &mut MoveList) {
         let t = tables();
         let us = pos.turn();

@@ -406,7 +406,7 @@ impl Tamerlane {
             } else if immune.contains(s) {
                 pos.is_safe_after(&m)
             } else {
-                !pos.attacked_in(bb, s, us.other(), bb.occupied(), Bitboard::EMPTY)
+                !pos.is_attacked(s, us.other())
             };
             debug_assert_eq!(safe, pos.is_safe_after(&m), "swap {m:?}");
             if safe {

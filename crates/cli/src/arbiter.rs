@@ -172,7 +172,7 @@ pub fn play_game<G: SanDialect>(
     let mut texts: Vec<String> = Vec::new();
     for m in opening {
         texts.push(session::protocol_move(&pos, m));
-        pos.play(*m);
+        pos.play_unchecked(*m);
         moves.push(*m);
     }
     let mut verdict: Option<(Color, &str, String)> = None;
@@ -243,7 +243,7 @@ pub fn play_game<G: SanDialect>(
             Answer::Move(text) => match coord::parse_move(&pos, &text) {
                 Ok(m) => {
                     texts.push(session::protocol_move(&pos, &m));
-                    pos.play(m);
+                    pos.play_unchecked(m);
                     moves.push(m);
                 }
                 Err(e) => {

@@ -92,7 +92,7 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     let mut p = pos.clone();
     for m in &r.pv {
         pv.push(move_texts(&p, m).0);
-        p.play(*m);
+        p.play_unchecked(*m);
     }
     let report = Report {
         variant: G::config().id,

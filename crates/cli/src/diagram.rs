@@ -203,7 +203,7 @@ fn positions<G: SanDialect>(
     let mut pos = played.start.clone();
     let mut out = vec![(0, draw(&pos))];
     for (i, m) in played.moves.iter().enumerate() {
-        pos.play(*m);
+        pos.play_unchecked(*m);
         out.push((i + 1, draw(&pos)));
     }
     Ok(out)
@@ -241,7 +241,7 @@ fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Ga
         };
         let marks: String = node.nags.iter().filter_map(|&n| nag_mark(n)).collect();
         let label = format!("{}{dots} {}{marks}", pos.fullmove_number(), node.san);
-        pos.play(*m);
+        pos.play_unchecked(*m);
         frames.push(frame(&pos, label, node.comments.clone()));
     }
     let tag = |n: &str| r.tag(n).filter(|v| !v.is_empty() && *v != "?");

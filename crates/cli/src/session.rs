@@ -150,7 +150,7 @@ fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
         r.pv.iter()
             .map(|m| {
                 let t = protocol_move(&pos, m);
-                pos.play(*m);
+                pos.play_unchecked(*m);
                 t
             })
             .collect();
@@ -177,7 +177,7 @@ impl<G: SanDialect> Session for GameSession<G> {
         };
         for (i, t) in moves.iter().enumerate() {
             let m = parse_move(&pos, t).map_err(|e| format!("move {}: {e}", i + 1))?;
-            pos.play(m);
+            pos.play_unchecked(m);
         }
         self.join();
         self.pos = pos;
@@ -188,7 +188,7 @@ impl<G: SanDialect> Session for GameSession<G> {
         let m = parse_move(&self.pos, text)?;
         let t = protocol_move(&self.pos, &m);
         self.join();
-        self.pos.play(m);
+        self.pos.play_unchecked(m);
         Ok(t)
     }
 
@@ -296,7 +296,7 @@ mod tests {
                     assert_eq!(coord::parse_move(&pos, &t).as_ref(), Ok(m), "{t}");
                     promotions += usize::from(m.promotion.is_some());
                 }
-                pos.play(legal[rng.gen_range(0..legal.len())]);
+                pos.play_unchecked(legal[rng.gen_range(0..legal.len())]);
             }
         }
         promotions

@@ -111,7 +111,7 @@ fn samples_of<G: SanDialect>(
     let mut out = Vec::new();
     for (ply, m) in played.moves.iter().enumerate() {
         let quiet_move = !pos.is_tactical(m);
-        pos.play(*m);
+        pos.play_unchecked(*m);
         pos.generate(&mut legal);
         if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
             out.push(Sample {

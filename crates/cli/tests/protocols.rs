@@ -146,7 +146,7 @@ fn uci_threads_search_with_two_threads_and_refuse_a_bad_count() {
     e.send("go depth 4");
     let best = e.expect(|l| l.starts_with("bestmove"));
     let mut pos = fen::start::<citadel_rules::PersianPrincess>();
-    pos.play(coord::parse_move(&pos, "e3e4").unwrap());
+    pos.play_unchecked(coord::parse_move(&pos, "e3e4").unwrap());
     let m = best.split_whitespace().nth(1).unwrap();
     assert!(coord::parse_move(&pos, m).is_ok(), "{best}");
     // a new game keeps the thread count, and stop still ends an infinite search
@@ -181,7 +181,7 @@ fn uci_stop_ends_go_infinite_at_once() {
     assert!(t0.elapsed() < Duration::from_secs(2), "{:?}", t0.elapsed());
     let m = best.split_whitespace().nth(1).unwrap();
     let mut pos = fen::start::<citadel_rules::CelticCitadel>();
-    pos.play(coord::parse_move(&pos, "g3g5").unwrap());
+    pos.play_unchecked(coord::parse_move(&pos, "g3g5").unwrap());
     assert!(coord::parse_move(&pos, m).is_ok(), "{best}");
     e.quit();
 }
@@ -232,7 +232,7 @@ fn uci_bad_input_is_answered_and_survived() {
     e.send("go depth 2");
     let best = e.expect(|l| l.starts_with("bestmove"));
     let mut pos = fen::start::<citadel_rules::Chess>();
-    pos.play(coord::parse_move(&pos, "e2e4").unwrap());
+    pos.play_unchecked(coord::parse_move(&pos, "e2e4").unwrap());
     let m = best.split_whitespace().nth(1).unwrap();
     assert!(coord::parse_move(&pos, m).is_ok(), "{best}");
     e.send("isready");
@@ -275,7 +275,7 @@ fn uci_game<G: SanDialect>(id: &str, seed: u64) -> usize {
         };
         let m = coord::parse_move(&pos, &text)
             .unwrap_or_else(|err| panic!("{id}: {text} after {moves:?}: {err}"));
-        pos.play(m);
+        pos.play_unchecked(m);
         moves.push(text);
     }
     assert!(pos.outcome_with_draws().is_some(), "{id}: unfinished");
@@ -366,7 +366,7 @@ fn xboard_move_now_and_bad_input() {
     let mv = e.expect(|l| l.starts_with("move "));
     assert!(t0.elapsed() < Duration::from_secs(3), "{:?}", t0.elapsed());
     let mut pos = fen::start::<citadel_rules::Chess>();
-    pos.play(coord::parse_move(&pos, "e2e4").unwrap());
+    pos.play_unchecked(coord::parse_move(&pos, "e2e4").unwrap());
     assert!(coord::parse_move(&pos, &mv[5..]).is_ok(), "{mv}");
     e.send("force");
     e.send("usermove e1e5");
@@ -414,7 +414,7 @@ fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
         assert!(plies < 1000, "{}: unfinished", v.id());
         let legal = pos.legal_moves();
         let text = coord::write(&pos, &legal[rng.gen_range(0..legal.len())]);
-        pos.play(coord::parse_move(&pos, &text).unwrap());
+        pos.play_unchecked(coord::parse_move(&pos, &text).unwrap());
         plies += 1;
         e.send(&format!("usermove {text}"));
         if let Some(o) = pos.outcome_with_draws() {
@@ -427,7 +427,7 @@ fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
             .strip_prefix("move ")
             .unwrap_or_else(|| panic!("{}: {reply}", v.id()));
         let mv = coord::parse_move(&pos, m).unwrap_or_else(|err| panic!("{}: {m}: {err}", v.id()));
-        pos.play(mv);
+        pos.play_unchecked(mv);
         plies += 1;
     };
     let announced =

@@ -20,7 +20,7 @@ fn midgame<G: SanDialect>(v: Variant, dir: &str, ply: usize) {
     let played = replay::play::<G>(&records[0]).expect("fixture replays");
     let mut pos = played.start.clone();
     for m in played.moves.iter().take(ply) {
-        pos.play(*m);
+        pos.play_unchecked(*m);
     }
     write(
         &format!("{dir}/{}-midgame.png", v.id()),

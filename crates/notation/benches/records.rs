@@ -33,7 +33,7 @@ fn write_games(c: &mut Criterion) {
                 let mut rec = r.clone();
                 for (node, m) in rec.main.moves.iter_mut().zip(&p.moves) {
                     node.san = san::write(&pos, m);
-                    pos.play(*m);
+                    pos.play_unchecked(*m);
                 }
                 bytes += writer::write(&rec).len();
             }

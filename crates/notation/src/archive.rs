@@ -198,7 +198,7 @@ impl<G: SanDialect> Cursor<G> {
 
     fn play(&mut self, m: Move) {
         if let Some(pos) = &mut self.pos {
-            pos.play(m);
+            pos.play_unchecked(m);
             self.legal.clear();
             pos.generate(&mut self.legal);
         }

@@ -73,7 +73,7 @@ fn extend_as<G: SanDialect>(
             san: san::write_mut(&mut pos, m),
             ..node.clone()
         });
-        pos.play(*m);
+        pos.play_unchecked(*m);
     }
     let mut legal = pos.legal_moves();
     let mut outcome = pos.outcome_among(&legal);
@@ -85,7 +85,7 @@ fn extend_as<G: SanDialect>(
                 let mut best = (i32::MIN, legal[0]);
                 for &m in legal.iter() {
                     let capture = G::is_capture(&pos, &m);
-                    pos.play(m);
+                    pos.play_unchecked(m);
                     let mut score: i32 = rng.gen_range(0..10);
                     if won(&pos, us) {
                         score += 10_000;
@@ -98,7 +98,7 @@ fn extend_as<G: SanDialect>(
                         }
                         let replies = pos.legal_moves();
                         for &r in replies.iter() {
-                            pos.play(r);
+                            pos.play_unchecked(r);
                             let lost = won(&pos, us.other());
                             pos.undo();
                             if lost {
@@ -119,7 +119,7 @@ fn extend_as<G: SanDialect>(
             san: san::write_mut(&mut pos, &m),
             ..MoveNode::default()
         });
-        pos.play(m);
+        pos.play_unchecked(m);
         legal.clear();
         pos.generate(&mut legal);
         outcome = pos.outcome_among(&legal);

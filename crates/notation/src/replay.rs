@@ -111,7 +111,7 @@ pub fn play_moves<'t, G: SanDialect>(
             return Err(fail(pos, format!("the game is already over ({o})")));
         }
         let m = san::parse_among(pos, legal, text).map_err(|e| fail(pos, e.to_string()))?;
-        pos.play(m);
+        pos.play_unchecked(m);
         played(m);
         legal.clear();
         pos.generate(legal);
@@ -293,7 +293,7 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
     for (node, m) in record.main.moves.iter().zip(&p.moves) {
         let mut n = node.clone();
         n.san = san::write_mut(&mut pos, m);
-        pos.play(*m);
+        pos.play_unchecked(*m);
         main.moves.push(n);
     }
     Ok(Record {

@@ -288,7 +288,7 @@ pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
 /// [`write_mut`] for a caller who has the position's legal moves.
 pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
     let mut s = write_body(pos, m, moves);
-    pos.play(*m);
+    pos.play_unchecked(*m);
     if pos.in_check() {
         let mate = pos
             .outcome()

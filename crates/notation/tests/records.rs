@@ -84,7 +84,7 @@ fn round_trip_game<G: SanDialect>(rec: &Record) -> usize {
         // the outcome from known legal moves equals the one that generates them
         assert_eq!(pos.outcome_among(&legal), pos.outcome_with_draws());
         if let Some(m) = p.moves.get(i) {
-            pos.play(*m);
+            pos.play_unchecked(*m);
         }
     }
     n
@@ -238,7 +238,7 @@ fn archive_sizes() {
             let mut c = r.clone();
             for (node, m) in c.main.moves.iter_mut().zip(&p.moves) {
                 node.san = citadel_notation::coord::write(&pos, m);
-                pos.play(*m);
+                pos.play_unchecked(*m);
             }
             c
         })
@@ -276,7 +276,7 @@ fn features<G: SanDialect>(rec: &Record, out: &mut BTreeSet<String>) {
         if m.promotion.is_some() {
             out.insert("promotion".into());
         }
-        pos.play(*m);
+        pos.play_unchecked(*m);
     }
     match p.outcome {
         Some(o) => out.insert(o.termination.name().to_string()),

@@ -37,7 +37,7 @@ fn perft_positions<G: SanDialect>(fens: &[String]) -> usize {
         let mut pos = fen::parse::<G>(f).unwrap_or_else(|e| panic!("{f}: {e}"));
         n += round_trip(&pos);
         for m in pos.legal_moves().iter() {
-            pos.play(*m);
+            pos.play_unchecked(*m);
             n += round_trip(&pos);
             pos.undo();
         }

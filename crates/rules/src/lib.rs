@@ -35,7 +35,7 @@ pub use game::{Changes, Game};
 pub use goals::Goals;
 pub use mini_citadel::MiniCitadel;
 pub use movegen::{CheckHint, Legality};
-pub use moves::{Move, MoveFlag, MoveList, MAX_MOVES};
+pub use moves::{IllegalMove, Move, MoveFlag, MoveList, MAX_MOVES};
 pub use outcome::{GameResult, Outcome, Termination};
 pub use perft::{divide, perft};
 #[cfg(feature = "serde")]

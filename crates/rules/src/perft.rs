@@ -29,7 +29,7 @@ fn perft_with<G: Game>(pos: &mut Position<G>, depth: u32, lists: &mut [MoveList]
     let mut n = 0;
     for i in 0..list.len() {
         let m = list.as_slice()[i];
-        pos.play(m);
+        pos.play_unchecked(m);
         n += perft_with(pos, depth - 1, rest);
         pos.undo();
     }
@@ -51,7 +51,7 @@ pub fn divide<G: Game>(pos: &mut Position<G>, depth: u32) -> Vec<(Move, u64)> {
     moves
         .iter()
         .map(|&m| {
-            pos.play(m);
+            pos.play_unchecked(m);
             let n = if depth <= 1 { 1 } else { perft(pos, depth - 1) };
             pos.undo();
             (m, n)

@@ -1,7 +1,7 @@
 //! The position: mailbox + bitboards + Zobrist hash + state, with make/unmake.
 
 use crate::game::Changes;
-use crate::{Color, Config, Game, Move, MoveFlag, Piece};
+use crate::{Color, Config, Game, IllegalMove, Move, MoveFlag, Piece};
 use citadel_geometry::{BitWord, Bitboard, Square};
 use std::marker::PhantomData;
 
@@ -458,7 +458,7 @@ impl<G: Game> Position<G> {
 
     /// Sets the rights bits (for the game's `update_rights` hook), keeping the hash right.
     #[inline(always)]
-    pub fn set_rights(&mut self, rights: u64) {
+    pub(crate) fn set_rights(&mut self, rights: u64) {
         self.hash ^= self.cfg.zobrist.rights_key(self.rights ^ rights);
         self.rights = rights;
     }
@@ -575,8 +575,54 @@ impl<G: Game> Position<G> {
         old
     }
 
-    /// Plays `m`, which must be legal in this position.
-    pub fn play(&mut self, m: Move) {
+    /// Whether `m` is one of the position's legal moves (as [`legal_moves`](Self::legal_moves)
+    /// gives them: flag, promotion and auxiliary cell included).
+    ///
+    /// ```
+    /// use citadel_geometry::Square;
+    /// use citadel_rules::{Chess, Game, Move, Position};
+    /// let pos = Position::<Chess>::start();
+    /// let g = Chess::config().geometry();
+    /// let sq = |n: &str| g.parse_square(n).unwrap();
+    /// assert!(pos.is_legal(Move::new(sq("g1"), sq("f3"))));
+    /// assert!(!pos.is_legal(Move::new(sq("e4"), sq("e5"))));
+    /// ```
+    pub fn is_legal(&self, m: Move) -> bool {
+        self.legal_moves().contains(&m)
+    }
+
+    /// Plays `m` if it is legal; otherwise returns [`IllegalMove`] and leaves the position
+    /// as it was.
+    ///
+    /// ```
+    /// use citadel_rules::{Chess, Game, Move, Position};
+    /// let mut pos = Position::<Chess>::start();
+    /// let g = Chess::config().geometry();
+    /// let sq = |n: &str| g.parse_square(n).unwrap();
+    /// // a rook cannot pass through its own pawn
+    /// assert!(pos.try_play(Move::new(sq("a1"), sq("a3"))).is_err());
+    /// pos.try_play(Move::new(sq("e2"), sq("e3"))).unwrap();
+    /// assert_eq!(pos.ply_count(), 1);
+    /// ```
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        if self.is_legal(m) {
+            self.play_unchecked(m);
+            Ok(())
+        } else {
+            Err(IllegalMove::new(self.config().geometry(), m))
+        }
+    }
+
+    /// Plays `m` without checking it: the fast path for moves that came from
+    /// [`legal_moves`](Self::legal_moves) or [`generate`](Self::generate) of this very
+    /// position (search, perft, replay after resolving the move).
+    ///
+    /// # Panics
+    ///
+    /// Never for a legal move. For any other move the resulting position is unspecified
+    /// (it may break the game's invariants, and a later call may panic); use
+    /// [`try_play`](Self::try_play) for moves from outside.
+    pub fn play_unchecked(&mut self, m: Move) {
         let ch = self.changes(&m);
         let mut undo = self.undo_record(m);
         let moved = Piece::from_code(self.board[m.from.index()]);
@@ -671,7 +717,7 @@ impl<G: Game> Position<G> {
     /// Puts `piece` on `sq` (or empties it), keeping bitboards and hash right. The change is
     /// not recorded for [`undo`](Self::undo): it is for setting up positions and for a game's
     /// look-ahead on a [`snapshot`](Self::snapshot) (Byzantine pawn-pair removals).
-    pub fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
+    pub(crate) fn set_piece(&mut self, sq: Square, piece: Option<Piece>) {
         self.set_code(sq, piece.map_or(0, Piece::code));
     }
 
@@ -695,19 +741,9 @@ impl<G: Game> Position<G> {
         }
     }
 
-    /// Removes the first-move rights of `cells` (for games whose special moves move pieces
-    /// other than from `from` to `to`).
-    pub fn clear_unmoved(&mut self, cells: Bitboard<G::Word>) {
-        let lost = self.unmoved & cells;
-        for sq in lost {
-            self.hash ^= self.cfg.zobrist.unmoved[sq.index()];
-        }
-        self.unmoved ^= lost;
-    }
-
     /// The bitboards after the board changes of `m`, without playing it.
     #[inline(always)]
-    pub fn bitboards_after(&self, ch: &Changes) -> Bitboards<G::Word> {
+    pub(crate) fn bitboards_after(&self, ch: &Changes) -> Bitboards<G::Word> {
         let mut bb = self.bb;
         let mut overlay: [(Square, u8); 8] = [(Square(0), 0); 8];
         for (n, &(sq, code)) in ch.as_slice().iter().enumerate() {

@@ -369,7 +369,7 @@ impl Tamerlane {
             }
             if let Some(target) = hit.single() {
                 let after = scratch.get_or_insert_with(|| pos.clone());
-                after.play(m);
+                after.play_unchecked(m);
                 let stuck = !Self::can_move(after, target);
                 after.undo();
                 if !stuck {

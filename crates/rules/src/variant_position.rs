@@ -3,7 +3,7 @@
 //! loops should use [`with_game!`](crate::with_game) and the generic `Position<G>`).
 
 use crate::{
-    Byzantine, CelticCitadel, Chess, Color, EgyptianEye, MiniCitadel, Move, MoveList,
+    Byzantine, CelticCitadel, Chess, Color, EgyptianEye, IllegalMove, MiniCitadel, Move, MoveList,
     OrientalOmega, Outcome, PersianPrincess, Piece, Position, PositionError, Setup, Shatranj,
     Tamerlane, Variant,
 };
@@ -17,7 +17,7 @@ use citadel_geometry::Square;
 /// let mut pos = VariantPosition::start(v);
 /// assert_eq!(pos.legal_moves().len(), 25);
 /// let m = pos.legal_moves()[0];
-/// pos.play(m);
+/// pos.try_play(m).unwrap();
 /// assert_eq!(pos.perft(1), 25);
 /// assert_eq!(pos.undo(), Some(m));
 /// assert_eq!(pos.variant(), Variant::PersianPrincess);
@@ -123,9 +123,24 @@ impl VariantPosition {
         each!(self, p => p.legal_moves())
     }
 
-    /// Plays `m`, which must be legal.
-    pub fn play(&mut self, m: Move) {
-        each!(self, p => p.play(m))
+    /// Whether `m` is legal here ([`Position::is_legal`]).
+    pub fn is_legal(&self, m: Move) -> bool {
+        each!(self, p => p.is_legal(m))
+    }
+
+    /// Plays `m` if it is legal ([`Position::try_play`]).
+    pub fn try_play(&mut self, m: Move) -> Result<(), IllegalMove> {
+        each!(self, p => p.try_play(m))
+    }
+
+    /// Plays `m` unchecked ([`Position::play_unchecked`]): for moves from
+    /// [`legal_moves`](Self::legal_moves) of this position.
+    ///
+    /// # Panics
+    ///
+    /// As [`Position::play_unchecked`]: never for a legal move.
+    pub fn play_unchecked(&mut self, m: Move) {
+        each!(self, p => p.play_unchecked(m))
     }
 
     /// Takes back the last move played.

@@ -106,7 +106,7 @@ fn removals_are_separate_moves() {
     assert!(moves.iter().all(|m| !m.contains("/xk2l2")));
     // Black can, after any White move
     let mut q = p.clone();
-    q.play(coord::parse_move(&q, "a4b4").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "a4b4").unwrap());
     assert!(coords(&q).iter().any(|m| m.ends_with("/xk2l2")));
     assert_eq!(Byzantine::facing_pairs(&q, Color::White).count(), 1);
 }
@@ -170,7 +170,7 @@ fn removal_play_and_undo() {
     let before = fen::write(&p);
     let hash = p.hash();
     let m = coord::parse_move(&p, "b1d2/xd2e2").unwrap();
-    p.play(m);
+    p.play_unchecked(m);
     assert_eq!(fen::write(&p), "K7k7/16/3N6P>P<4/8r7 b - - 0 1");
     assert_eq!(p.hash(), p.compute_hash());
     p.undo();
@@ -181,10 +181,10 @@ fn removal_play_and_undo() {
 #[test]
 fn removal_resets_the_move_clock() {
     let mut p = pos("K7k7/16/3p>p<11/1N6r7 w - - 7 20");
-    p.play(coord::parse_move(&p, "b1c3/xd2e2").unwrap());
+    p.play_unchecked(coord::parse_move(&p, "b1c3/xd2e2").unwrap());
     assert_eq!(p.halfmove_clock(), 0);
     let mut q = pos("K7k7/16/3p>p<11/1N6r7 w - - 7 20");
-    q.play(coord::parse_move(&q, "b1c3").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "b1c3").unwrap());
     assert_eq!(q.halfmove_clock(), 8);
 }
 
@@ -198,7 +198,7 @@ fn pawns_cross_the_seam() {
     assert_eq!(moves.len(), 9);
     // pawns never promote and keep circling
     let mut q = p.clone();
-    q.play(coord::parse_move(&q, "p2a2").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "p2a2").unwrap());
     assert_eq!(
         q.piece_at(q.config().sq("a2")).map(|x| x.kind),
         Some(citadel_rules::byzantine::PAWN_UP)
@@ -217,7 +217,7 @@ fn stalemate_wins_for_the_stalemating_side() {
     // reached by a move
     let mut q = pos("K15/7r4n3/2n13/10P>k4 b - - 0 1");
     assert_eq!(q.legal_moves().len(), 32);
-    q.play(coord::parse_move(&q, "m3o2").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "m3o2").unwrap());
     assert_eq!(
         q.outcome(),
         Some(Outcome::win(Color::Black, Termination::Stalemate))
@@ -231,7 +231,7 @@ fn checkmate_wins() {
     let mut p = pos("K7k7/7r8/10P>5/4r11 b - - 0 1");
     let mate = san::parse(&p, "Re4").unwrap();
     assert_eq!(san::write(&p, &mate), "Re4#");
-    p.play(mate);
+    p.play_unchecked(mate);
     assert!(p.in_check());
     assert_eq!(
         p.outcome(),
@@ -245,11 +245,11 @@ fn bare_king_with_and_without_bare_back() {
     let mut p = pos("16/5R6K3/4k11/16 b - - 0 1");
     assert_eq!(p.outcome(), None);
     assert_eq!(coords(&p), ["e2d1", "e2d2", "e2e1", "e2f3"]);
-    p.play(coord::parse_move(&p, "e2f3").unwrap());
+    p.play_unchecked(coord::parse_move(&p, "e2f3").unwrap());
     assert!(p.legal_moves().is_empty());
     assert_eq!(p.outcome(), Some(Outcome::draw(Termination::BareKing)));
     p.undo();
-    p.play(coord::parse_move(&p, "e2d1").unwrap());
+    p.play_unchecked(coord::parse_move(&p, "e2d1").unwrap());
     assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.outcome(),
@@ -258,7 +258,7 @@ fn bare_king_with_and_without_bare_back() {
     // White has two pieces besides the king: no reply bares it back
     let mut q = pos("5N10/5R6K3/4k11/16 b - - 0 1");
     assert_eq!(q.legal_moves().len(), 4);
-    q.play(coord::parse_move(&q, "e2f3").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "e2f3").unwrap());
     assert_eq!(
         q.outcome(),
         Some(Outcome::win(Color::White, Termination::BareKing))
@@ -269,10 +269,10 @@ fn bare_king_with_and_without_bare_back() {
 fn bare_king_by_removal_and_back() {
     // White's removal bares Black, which still replies
     let mut p = pos("K7k7/16/3p>p<11/1N14 w - - 0 1");
-    p.play(coord::parse_move(&p, "b1c3/xd2e2").unwrap());
+    p.play_unchecked(coord::parse_move(&p, "b1c3/xd2e2").unwrap());
     assert_eq!(p.outcome(), None);
     assert_eq!(p.legal_moves().len(), 5);
-    p.play(coord::parse_move(&p, "i4h4").unwrap());
+    p.play_unchecked(coord::parse_move(&p, "i4h4").unwrap());
     assert_eq!(
         p.outcome(),
         Some(Outcome::win(Color::White, Termination::BareKing))
@@ -280,7 +280,7 @@ fn bare_king_by_removal_and_back() {
     // a bared side's removal bares the other back: draw
     let mut q = pos("K6k8/16/3P>P<11/16 b - - 0 1");
     assert_eq!(q.legal_moves().len(), 10);
-    q.play(coord::parse_move(&q, "h4g4/xd2e2").unwrap());
+    q.play_unchecked(coord::parse_move(&q, "h4g4/xd2e2").unwrap());
     assert_eq!(q.outcome(), Some(Outcome::draw(Termination::BareKing)));
 }
 
@@ -296,7 +296,7 @@ fn draws_by_rule() {
         "a1b1", "l1k1", "b1a1", "k1l1", "a1b1", "l1k1", "b1a1", "k1l1",
     ] {
         assert_eq!(q.outcome_with_draws(), None);
-        q.play(coord::parse_move(&q, m).unwrap());
+        q.play_unchecked(coord::parse_move(&q, m).unwrap());
     }
     assert_eq!(
         q.outcome_with_draws(),
@@ -362,7 +362,7 @@ fn random_playouts_keep_the_position_consistent() {
                     "{}",
                     san::write(&p, &m)
                 );
-                p.play(m);
+                p.play_unchecked(m);
                 assert_eq!(p.hash(), p.compute_hash());
                 let f = fen::write(&p);
                 assert_eq!(fen::write(&pos(&f)), f);

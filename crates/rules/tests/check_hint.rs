@@ -13,7 +13,7 @@ fn check<G: FenRights>(pos: &mut Position<G>, stats: &mut [usize; 3]) -> Result<
     let mut hint = pos.check_hint();
     for m in pos.legal_moves().iter() {
         let may = hint.may_check(pos, m);
-        pos.play(*m);
+        pos.play_unchecked(*m);
         let checks = pos.in_check();
         pos.undo();
         if checks && !may {

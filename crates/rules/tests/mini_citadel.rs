@@ -27,7 +27,7 @@ fn moves(p: &Position<G>) -> Vec<String> {
 
 fn play(p: &mut Position<G>, text: &str) {
     let m = coord::parse_move(p, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    p.play(m);
+    p.play_unchecked(m);
 }
 
 fn err(f: &str) -> FenError {

@@ -51,7 +51,7 @@ fn pawns_promote_to_ferz_automatically() {
     assert_eq!(san::parse(&p, "gxh8=Q"), Ok(m));
     assert_eq!(coord::parse_move(&p, "g7h8q"), Ok(m));
     let mut q = p.clone();
-    q.play(m);
+    q.play_unchecked(m);
     assert_eq!(fen::write(&q), "3k3Q/pP6/8/8/8/8/8/4K3 b - - 0 1");
 }
 
@@ -64,7 +64,7 @@ fn stalemate_loses() {
         Some(Outcome::win(Color::Black, Termination::Stalemate))
     );
     let mut q = pos("8/8/8/8/8/p1k5/P7/K7 b - - 0 1");
-    q.play(san::parse(&q, "Kc2").unwrap());
+    q.play_unchecked(san::parse(&q, "Kc2").unwrap());
     assert_eq!(
         q.outcome(),
         Some(Outcome::win(Color::Black, Termination::Stalemate))
@@ -77,7 +77,7 @@ fn bare_king_reply_then_decided_and_both_bare_plays_on() {
     assert!(p.in_check());
     assert_eq!(p.outcome(), None);
     assert_eq!(p.legal_moves().len(), 5);
-    p.play(san::parse(&p, "Kxe4").unwrap());
+    p.play_unchecked(san::parse(&p, "Kxe4").unwrap());
     // both kings bare: play goes on, drawn only by insufficient material
     assert_eq!(p.outcome(), None);
     assert_eq!(p.legal_moves().len(), 3);
@@ -86,7 +86,7 @@ fn bare_king_reply_then_decided_and_both_bare_plays_on() {
         Some(Outcome::draw(Termination::InsufficientMaterial))
     );
     p.undo();
-    p.play(san::parse(&p, "Kd5").unwrap());
+    p.play_unchecked(san::parse(&p, "Kd5").unwrap());
     assert!(p.legal_moves().is_empty());
     assert_eq!(
         p.outcome(),

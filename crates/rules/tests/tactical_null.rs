@@ -62,7 +62,7 @@ fn walk<G: FenRights>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
             } else {
                 moves[rng.gen_range(0..moves.len())]
             };
-            pos.play(m);
+            pos.play_unchecked(m);
             played += 1;
         }
         for _ in 0..played {

@@ -22,7 +22,7 @@ fn play(pos: &mut Position<Tamerlane>, text: &str) -> Move {
     let m = coord::parse_move(pos, text)
         .unwrap_or_else(|e| panic!("{text} in {}: {e}", fen::write(pos)));
     assert_eq!(coord::write(pos, &m), text);
-    pos.play(m);
+    pos.play_unchecked(m);
     assert_eq!(pos.hash(), pos.compute_hash());
     m
 }
@@ -39,7 +39,7 @@ fn leaves_with(pos: &mut Position<Tamerlane>, depth: u32, flag: MoveFlag) -> u64
     }
     let mut n = 0;
     for m in moves.iter() {
-        pos.play(*m);
+        pos.play_unchecked(*m);
         n += leaves_with(pos, depth - 1, flag);
         pos.undo();
     }
@@ -265,7 +265,7 @@ fn play_and_undo_restore_every_fixture_position() {
         let mut list = MoveList::new();
         pos.generate(&mut list);
         for m in list.iter() {
-            pos.play(*m);
+            pos.play_unchecked(*m);
             assert_eq!(pos.hash(), pos.compute_hash(), "{}: {m:?}", c.name);
             // the position after any move is a valid FEN that reads back the same
             let after = fen::write(&pos);
@@ -360,7 +360,7 @@ fn coordinates_are_never_ambiguous() {
     }
     let mut pos = fen::start::<Tamerlane>();
     for m in pos.legal_moves().iter() {
-        pos.play(*m);
+        pos.play_unchecked(*m);
         for r in pos.legal_moves().iter() {
             assert_eq!(coord::parse_move(&pos, &coord::write(&pos, r)), Ok(*r));
         }

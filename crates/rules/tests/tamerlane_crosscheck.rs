@@ -45,7 +45,7 @@ fn walk(
     let mut n = 0;
     for ((text, m), (_, r)) in ours.iter().zip(&theirs) {
         path.push(text.clone());
-        pos.play(*m);
+        pos.play_unchecked(*m);
         let res = walk(pos, &st.play(r), depth - 1, path);
         pos.undo();
         path.pop();

@@ -14,7 +14,7 @@ pub fn divide_parallel<G: Game>(pos: &Position<G>, depth: u32, threads: usize) -
             .par_iter()
             .map(|&m| {
                 let mut p = pos.clone();
-                p.play(m);
+                p.play_unchecked(m);
                 let n = if depth <= 1 {
                     1
                 } else {

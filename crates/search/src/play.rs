@@ -125,7 +125,7 @@ impl<G: citadel_notation::SanDialect> GameRecord<G> {
                 san: san::write_mut(&mut pos, m),
                 ..MoveNode::default()
             });
-            pos.play(*m);
+            pos.play_unchecked(*m);
         }
         Record { tags, main, result }
     }
@@ -145,7 +145,7 @@ pub fn random_opening<G: Game>(start: &Position<G>, plies: usize, seed: u64) -> 
     while moves.len() < plies && pos.outcome_with_draws().is_none() {
         let legal = pos.legal_moves();
         let m = legal[rng.gen_range(0..legal.len())];
-        pos.play(m);
+        pos.play_unchecked(m);
         moves.push(m);
     }
     moves
@@ -223,7 +223,7 @@ pub fn play_game<G: Game>(
             }
             _ => legal[rng.gen_range(0..legal.len())],
         };
-        pos.play(m);
+        pos.play_unchecked(m);
         moves.push(m);
     }
     GameRecord {

@@ -734,7 +734,7 @@ impl<G: Game> Worker<G> {
     #[inline(always)]
     fn play(&mut self, pos: &mut Position<G>, m: Move, ply: usize) {
         self.psq[ply + 1] = self.eval.psq_after(pos, &m, self.psq[ply]);
-        pos.play(m);
+        pos.play_unchecked(m);
     }
 
     #[inline]

@@ -31,7 +31,7 @@ fn every_limit_returns_a_legal_move() {
                 p.legal_moves().contains(m),
                 "{limits:?}: PV move {m:?} illegal"
             );
-            p.play(*m);
+            p.play_unchecked(*m);
         }
     }
 }
@@ -99,14 +99,14 @@ fn a_repetition_inside_the_search_is_a_draw() {
     let mut pos = fen::parse::<Chess>("7k/8/8/8/8/8/1Q6/K7 b - - 0 1").unwrap();
     for t in ["h8g8", "b2c2", "g8h8", "c2b2"] {
         let m = coord::parse_move(&pos, t).unwrap();
-        pos.play(m);
+        pos.play_unchecked(m);
     }
     assert_eq!(pos.repetitions(), 1);
     let m = coord::parse_move(&pos, "h8g8").unwrap();
-    pos.play(m);
+    pos.play_unchecked(m);
     // White to move: b2c2 repeats the position after Black's first move
     let c2 = coord::parse_move(&pos, "b2c2").unwrap();
-    pos.play(c2);
+    pos.play_unchecked(c2);
     let r = Searcher::<Chess>::new(1).search(&pos, &Limits::depth(3));
     // Black's g8h8 now repeats a position a third time: the search sees it as a draw
     let best = coord::write(&pos, &r.best.unwrap());
@@ -187,7 +187,7 @@ fn one_thread_is_deterministic_and_two_threads_find_a_legal_move() {
     let mut p = pos.clone();
     for m in &two.pv {
         assert!(p.legal_moves().contains(m), "PV move {m:?} illegal");
-        p.play(*m);
+        p.play_unchecked(*m);
     }
 }
 

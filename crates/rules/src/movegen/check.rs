@@ -25,7 +25,7 @@ use citadel_geometry::{BitWord, Bitboard, Square};
 /// };
 /// let mut pos = Position::<Chess>::start();
 /// for (from, to) in [("e2", "e4"), ("f7", "f6")] {
-///     pos.play(find(&pos, from, to));
+///     pos.play_unchecked(find(&pos, from, to));
 /// }
 /// let mut hint = pos.check_hint();
 /// // the queen may check on the opened diagonal (it does); a knight move cannot

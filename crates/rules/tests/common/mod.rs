@@ -55,7 +55,7 @@ pub fn playouts<G: citadel_rules::Game>(
             let checking: Vec<_> = moves
                 .iter()
                 .filter(|&&m| {
-                    start.play(m);
+                    start.play_unchecked(m);
                     let c = start.in_check();
                     start.undo();
                     c
@@ -67,7 +67,7 @@ pub fn playouts<G: citadel_rules::Game>(
             } else {
                 moves[rng.gen_range(0..moves.len())]
             };
-            start.play(m);
+            start.play_unchecked(m);
             played += 1;
         }
         for _ in 0..played {

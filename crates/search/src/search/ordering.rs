@@ -228,7 +228,7 @@ mod tests {
             } else {
                 moves[rng.gen_range(0..moves.len())]
             };
-            pos.play(m);
+            pos.play_unchecked(m);
         }
     }
 

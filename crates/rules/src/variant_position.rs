@@ -178,6 +178,71 @@ impl VariantPosition {
         each!(self, p => p.hash())
     }
 
+    /// The outcome including draws, for a caller who has the position's legal moves
+    /// ([`Position::outcome_among`]).
+    pub fn outcome_among(&self, moves: &MoveList) -> Option<Outcome> {
+        each!(self, p => p.outcome_among(moves))
+    }
+
+    /// The cell named `name` on this game's board (`"e4"`, `"x1"`, `"a1"` of a ring).
+    ///
+    /// ```
+    /// use citadel_rules::{Variant, VariantPosition};
+    /// let pos = VariantPosition::start(Variant::Tamerlane);
+    /// let x1 = pos.parse_square("x1").unwrap();
+    /// assert_eq!(pos.square_name(x1), "x1");
+    /// assert_eq!(pos.parse_square("z9"), None);
+    /// ```
+    pub fn parse_square(&self, name: &str) -> Option<Square> {
+        each!(self, p => p.config().geometry().parse_square(name))
+    }
+
+    /// The name of `sq` on this game's board.
+    ///
+    /// # Panics
+    ///
+    /// If `sq` is not a cell of the board (a square from another game's board).
+    pub fn square_name(&self, sq: Square) -> &'static str {
+        each!(self, p => p.config().geometry().name_of(sq))
+    }
+
+    /// The legal move from `from` to `to` (with promotion kind `promotion`, if the move
+    /// promotes), if there is exactly one such move.
+    pub fn find_move(&self, from: Square, to: Square, promotion: Option<u8>) -> Option<Move> {
+        let moves = self.legal_moves();
+        let mut found = moves
+            .iter()
+            .filter(|m| m.from == from && m.to == to && m.promotion == promotion);
+        let first = *found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
+    /// The number of moves played since the position was set up (what
+    /// [`undo`](Self::undo) can take back).
+    pub fn ply_count(&self) -> usize {
+        each!(self, p => p.ply_count())
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        each!(self, p => p.last_move())
+    }
+
+    /// The halfmove clock (plies since the last capture or pawn move).
+    pub fn halfmove_clock(&self) -> u16 {
+        each!(self, p => p.halfmove_clock())
+    }
+
+    /// The fullmove number.
+    pub fn fullmove_number(&self) -> u32 {
+        each!(self, p => p.fullmove_number())
+    }
+
+    /// How many times the current position occurred before in the game.
+    pub fn repetitions(&self) -> usize {
+        each!(self, p => p.repetitions())
+    }
+
     /// Perft to `depth` ([`crate::perft`]).
     pub fn perft(&mut self, depth: u32) -> u64 {
         each!(self, p => crate::perft(p, depth))

@@ -68,9 +68,9 @@ pub enum ReplayErrorKind {
     /// The `Variant` tag names no game.
     #[error("{0}")]
     Variant(#[source] UnknownVariant),
-    /// The `FEN` tag is not a position of the game.
+    /// The `FEN` tag is not a position of the game (boxed: it is large, and rare).
     #[error("{0}")]
-    Fen(#[source] FenError),
+    Fen(#[source] Box<FenError>),
     /// A move text that is no legal move of its position.
     #[error("{0}")]
     Move(#[source] SanError),
@@ -157,7 +157,7 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
     record.start_position::<G>().map_err(|e| {
         ReplayError::at(
             Site::Tag(record.tag_index("FEN").unwrap_or(0)),
-            ReplayErrorKind::Fen(e),
+            ReplayErrorKind::Fen(Box::new(e)),
         )
     })
 }

@@ -3,7 +3,7 @@
 
 use crate::games::{each_game, pool, refuse_overwrite, threads, OutFile};
 use crate::Failure;
-use citadel_notation::replay::{self, Diagnostic};
+use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::{archive, writer, Record};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -150,7 +150,7 @@ fn convert_into(
         &pool,
         |_, g| {
             if canonical {
-                replay::normalize_game(g)
+                diagnostic::normalize_game(g)
             } else {
                 Ok::<Record, Diagnostic>(g.record.clone())
             }

@@ -174,7 +174,7 @@ impl ReplayPictures {
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| s != "-")
             .unwrap_or_else(|| "stdin".into());
-        let variant = replay::variant_of(&game.record).map_err(|e| Failure(e.reason))?;
+        let variant = replay::variant_of(&game.record).map_err(|e| Failure(e.to_string()))?;
         let frames = with_game!(variant, G => positions::<G>(&game.record, self.svg_at, false))?;
         let n = frames.len();
         for (ply, svg) in frames {
@@ -213,7 +213,7 @@ fn positions<G: SanDialect>(
 pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
     let mut games = Vec::with_capacity(records.len());
     for r in records {
-        let variant = replay::variant_of(r).map_err(|e| Failure(e.reason))?;
+        let variant = replay::variant_of(r).map_err(|e| Failure(e.to_string()))?;
         games.push(with_game!(variant, G => viewer_game::<G>(r, variant))?);
     }
     Ok(viewer::html(&file.display().to_string(), &games))

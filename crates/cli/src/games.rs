@@ -4,7 +4,7 @@
 
 use crate::Failure;
 use citadel_notation::archive::{self, ReadError};
-use citadel_notation::replay::Diagnostic;
+use citadel_notation::Diagnostic;
 use citadel_notation::SourceGame;
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader, IsTerminal};

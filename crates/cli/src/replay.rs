@@ -3,7 +3,7 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::replay::{self, Diagnostic};
+use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::{GameResult, Summary};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -46,7 +46,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         &a.files,
         &pool,
         |path, g| {
-            let s = replay::replay_game(g).map(|r| r.summary(g.number))?;
+            let s = diagnostic::replay_game(g).map(|r| r.summary(g.number))?;
             a.pictures
                 .write(path, g)
                 .map(|_| s)

@@ -6,7 +6,8 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::replay::{self, Diagnostic};
+use citadel_notation::diagnostic::{self, Diagnostic};
+use citadel_notation::replay;
 use citadel_notation::{SanDialect, SourceGame};
 use citadel_rules::{with_game, GameResult, MoveList, Variant};
 use citadel_search::eval::weights::Weights;
@@ -91,7 +92,7 @@ fn samples_of<G: SanDialect>(
         mv: None,
         reason,
     };
-    let played = replay::validate_game(g)?.variant;
+    let played = diagnostic::validate_game(g)?.variant;
     if played != variant {
         return Err(fail(format!(
             "a game of {}, not {}",

@@ -3,7 +3,7 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::replay;
+use citadel_notation::diagnostic;
 use std::path::PathBuf;
 
 /// Arguments of `citadel validate`.
@@ -25,7 +25,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     each_game(
         &a.files,
         &pool,
-        |_, g| replay::validate_game(g).map(|r| r.plies),
+        |_, g| diagnostic::validate_game(g).map(|r| r.plies),
         |file, r| {
             total += 1;
             match r {

@@ -40,7 +40,7 @@
 
 use crate::pgn::{self, PgnError, SourceGame, MAX_DEPTH};
 use crate::record::{GameResult, Line, MoveNode, Record};
-use crate::{replay, san, SanDialect};
+use crate::{san, IoError, SanDialect};
 use citadel_rules::{with_game, Move, MoveFlag, MoveList, Position};
 use std::io::{BufRead, Read, Write};
 
@@ -111,13 +111,72 @@ pub enum ArchiveError {
     /// A game's payload passed its checksum but does not decode (written by a faulty
     /// program).
     #[error("corrupt archive: game {0}: {1}")]
-    Malformed(usize, String),
+    Malformed(usize, #[source] DecodeError),
     /// Reading failed.
     #[error("cannot read the archive: {0}")]
-    Io(String),
-    /// Encoding or writing failed.
+    Io(#[source] IoError),
+    /// Writing failed.
     #[error("cannot write the archive: {0}")]
-    Write(String),
+    Write(#[source] IoError),
+}
+
+/// Why a game's payload, though it passed its checksum, does not decode (it was written by a
+/// faulty program).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum DecodeError {
+    /// The payload ends inside a field.
+    #[error("the game's data ends inside a field")]
+    Truncated,
+    /// A variable-length number of more than 64 bits.
+    #[error("a number is too long")]
+    BadVarint,
+    /// A length beyond the machine's address space.
+    #[error("a length is too large")]
+    LengthTooLarge,
+    /// A text longer than the rest of the payload.
+    #[error("a text runs past the end of the game's data")]
+    TextPastEnd,
+    /// A text that is not UTF-8.
+    #[error("a text is not UTF-8")]
+    NotUtf8,
+    /// A result code other than the four results.
+    #[error("unknown result code {0}")]
+    UnknownResult(u8),
+    /// A movetext event code that names no event.
+    #[error("unknown movetext event {0}")]
+    UnknownEvent(u8),
+    /// A move rank beyond the position's legal moves.
+    #[error("a move of rank {rank} among {legal} legal moves")]
+    RankOutOfRange {
+        /// The rank stored.
+        rank: u16,
+        /// The legal moves of the position.
+        legal: usize,
+    },
+    /// A move by rank where the main line no longer replays.
+    #[error("a move by rank where the game does not replay")]
+    RankWithoutReplay,
+    /// A move by rank in a game whose `Variant` tag names no game.
+    #[error("a move by rank in a game of no known variant")]
+    RankWithoutVariant,
+    /// A move by rank inside a variation (only main-line moves are stored by rank).
+    #[error("a move by rank inside a variation")]
+    RankInVariation,
+    /// A NAG before the line's first move.
+    #[error("an annotation before any move")]
+    AnnotationFirst,
+    /// A variation before the line's first move.
+    #[error("a variation before any move")]
+    VariationFirst,
+    /// Variations nested deeper than the PGN reader accepts ([`MAX_DEPTH`]).
+    #[error("variations nested too deeply")]
+    TooDeep,
+    /// A variation end without its start.
+    #[error("a variation end without its start")]
+    UnmatchedClose,
+    /// A variation start without its end.
+    #[error("a variation without its end")]
+    UnclosedVariation,
 }
 
 impl ArchiveError {
@@ -191,7 +250,7 @@ struct Cursor<G: SanDialect> {
 
 impl<G: SanDialect> Cursor<G> {
     fn new(record: &Record) -> Self {
-        let pos = replay::start_position::<G>(record).ok();
+        let pos = record.start_position::<G>().ok();
         let legal = pos.as_ref().map(Position::legal_moves).unwrap_or_default();
         Cursor { pos, legal }
     }
@@ -226,7 +285,7 @@ trait MainLine {
     /// The bytes the next rank takes (`None` when the line does not replay).
     fn rank_width(&self) -> Option<u8>;
     /// The text of the main-line move of rank `rank`.
-    fn decode_rank(&mut self, rank: u16) -> Result<String, String>;
+    fn decode_rank(&mut self, rank: u16) -> Result<String, DecodeError>;
 }
 
 impl<G: SanDialect> MainLine for Cursor<G> {
@@ -263,19 +322,16 @@ impl<G: SanDialect> MainLine for Cursor<G> {
         self.pos.as_ref().map(|_| width(self.legal.len()))
     }
 
-    fn decode_rank(&mut self, rank: u16) -> Result<String, String> {
+    fn decode_rank(&mut self, rank: u16) -> Result<String, DecodeError> {
         let mut moves: Vec<Move> = self.legal.to_vec();
         moves.sort_by_key(key);
         let Some(&m) = moves.get(usize::from(rank)) else {
-            return Err(format!(
-                "a move of rank {rank} among {} legal moves",
-                moves.len()
-            ));
+            return Err(DecodeError::RankOutOfRange {
+                rank,
+                legal: moves.len(),
+            });
         };
-        let pos = self
-            .pos
-            .as_mut()
-            .ok_or("a move by rank where the game does not replay")?;
+        let pos = self.pos.as_mut().ok_or(DecodeError::RankWithoutReplay)?;
         let text = san::write_among(pos, &moves, &m);
         self.play(m);
         Ok(text)
@@ -293,8 +349,8 @@ impl MainLine for AsText {
     fn rank_width(&self) -> Option<u8> {
         None
     }
-    fn decode_rank(&mut self, _rank: u16) -> Result<String, String> {
-        Err("a move by rank in a game of no known variant".into())
+    fn decode_rank(&mut self, _rank: u16) -> Result<String, DecodeError> {
+        Err(DecodeError::RankWithoutVariant)
     }
 }
 
@@ -401,22 +457,19 @@ fn encode(record: &Record) -> Vec<u8> {
     out
 }
 
-/// Reads a payload's fields; every error is a message for [`ArchiveError::Malformed`].
+/// Reads a payload's fields.
 struct Bytes<'a> {
     data: &'a [u8],
 }
 
 impl<'a> Bytes<'a> {
-    fn byte(&mut self) -> Result<u8, String> {
-        let (&b, rest) = self
-            .data
-            .split_first()
-            .ok_or("the game's data ends inside a field")?;
+    fn byte(&mut self) -> Result<u8, DecodeError> {
+        let (&b, rest) = self.data.split_first().ok_or(DecodeError::Truncated)?;
         self.data = rest;
         Ok(b)
     }
 
-    fn varint(&mut self) -> Result<u64, String> {
+    fn varint(&mut self) -> Result<u64, DecodeError> {
         let mut n = 0u64;
         for shift in (0..64).step_by(7) {
             let b = self.byte()?;
@@ -425,27 +478,27 @@ impl<'a> Bytes<'a> {
                 return Ok(n);
             }
         }
-        Err("a number is too long".into())
+        Err(DecodeError::BadVarint)
     }
 
-    fn take(&mut self, n: u64) -> Result<&'a [u8], String> {
-        let n = usize::try_from(n).map_err(|_| "a length is too large")?;
+    fn take(&mut self, n: u64) -> Result<&'a [u8], DecodeError> {
+        let n = usize::try_from(n).map_err(|_| DecodeError::LengthTooLarge)?;
         if n > self.data.len() {
-            return Err("a text runs past the end of the game's data".into());
+            return Err(DecodeError::TextPastEnd);
         }
         let (a, b) = self.data.split_at(n);
         self.data = b;
         Ok(a)
     }
 
-    fn text(&mut self, len: u64) -> Result<String, String> {
+    fn text(&mut self, len: u64) -> Result<String, DecodeError> {
         let b = self.take(len)?;
-        String::from_utf8(b.to_vec()).map_err(|_| "a text is not UTF-8".to_string())
+        String::from_utf8(b.to_vec()).map_err(|_| DecodeError::NotUtf8)
     }
 }
 
 /// Decodes one game's payload.
-fn decode(payload: &[u8]) -> Result<Record, String> {
+fn decode(payload: &[u8]) -> Result<Record, DecodeError> {
     let mut b = Bytes { data: payload };
     let n = b.varint()?;
     let mut record = Record::default();
@@ -464,7 +517,7 @@ fn decode(payload: &[u8]) -> Result<Record, String> {
         1 => GameResult::BlackWins,
         2 => GameResult::Draw,
         3 => GameResult::Unknown,
-        r => return Err(format!("unknown result code {r}")),
+        r => return Err(DecodeError::UnknownResult(r)),
     };
     let main = with_main_line(&record, |c| unflatten(&mut b, c))?;
     record.main = main;
@@ -472,12 +525,14 @@ fn decode(payload: &[u8]) -> Result<Record, String> {
 }
 
 /// Rebuilds the main line from the events of a payload, without recursion.
-fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, String> {
-    let mut stack: Vec<Line> = vec![Line::default()];
+fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, DecodeError> {
+    // the line being read is `current`; the lines it branches from are on `stack`
+    let mut stack: Vec<Line> = Vec::new();
+    let mut current = Line::default();
     while !b.data.is_empty() {
         let op = b.byte()?;
-        let depth = stack.len();
-        let line = stack.last_mut().ok_or("malformed movetext")?;
+        let depth = stack.len() + 1;
+        let line = &mut current;
         match op {
             OP_MOVE => {
                 let len = b.varint()?;
@@ -492,13 +547,11 @@ fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, String> {
             }
             OP_PLAYED => {
                 if depth != 1 {
-                    return Err("a move by rank inside a variation".into());
+                    return Err(DecodeError::RankInVariation);
                 }
                 let run = b.varint()?;
                 for _ in 0..run {
-                    let w = main
-                        .rank_width()
-                        .ok_or("a move by rank where the game does not replay")?;
+                    let w = main.rank_width().ok_or(DecodeError::RankWithoutReplay)?;
                     let bytes = b.take(u64::from(w))?;
                     let rank = if w == 1 {
                         u16::from(bytes[0])
@@ -516,7 +569,7 @@ fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, String> {
                 let n = b.byte()?;
                 line.moves
                     .last_mut()
-                    .ok_or("an annotation before any move")?
+                    .ok_or(DecodeError::AnnotationFirst)?
                     .nags
                     .push(n);
             }
@@ -530,32 +583,30 @@ fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, String> {
             }
             OP_OPEN => {
                 if line.moves.is_empty() {
-                    return Err("a variation before any move".into());
+                    return Err(DecodeError::VariationFirst);
                 }
-                if stack.len() > MAX_DEPTH {
-                    return Err("variations nested too deeply".into());
+                if depth > MAX_DEPTH {
+                    return Err(DecodeError::TooDeep);
                 }
-                stack.push(Line::default());
+                stack.push(std::mem::take(&mut current));
             }
             OP_CLOSE => {
-                if stack.len() < 2 {
-                    return Err("a variation end without its start".into());
+                let Some(parent) = stack.pop() else {
+                    return Err(DecodeError::UnmatchedClose);
+                };
+                let v = std::mem::replace(&mut current, parent);
+                // a line is pushed only once it has a move (checked at its start)
+                if let Some(m) = current.moves.last_mut() {
+                    m.variations.push(v);
                 }
-                let v = stack.pop().ok_or("malformed movetext")?;
-                stack
-                    .last_mut()
-                    .and_then(|l| l.moves.last_mut())
-                    .ok_or("malformed movetext")?
-                    .variations
-                    .push(v);
             }
-            op => return Err(format!("unknown movetext event {op}")),
+            op => return Err(DecodeError::UnknownEvent(op)),
         }
     }
-    if stack.len() != 1 {
-        return Err("a variation without its end".into());
+    if !stack.is_empty() {
+        return Err(DecodeError::UnclosedVariation);
     }
-    stack.pop().ok_or_else(|| "malformed movetext".into())
+    Ok(current)
 }
 
 /// Writes an archive game by game: the header first, each [`add`](Self::add)ed record as a
@@ -573,7 +624,7 @@ impl<W: Write> Writer<W> {
         let mut head = MAGIC.to_vec();
         head.push(VERSION);
         out.write_all(&head)
-            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+            .map_err(|e| ArchiveError::Write(e.into()))?;
         Ok(Writer {
             out,
             games: 0,
@@ -590,7 +641,7 @@ impl<W: Write> Writer<W> {
         frame.extend_from_slice(&payload);
         self.out
             .write_all(&frame)
-            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+            .map_err(|e| ArchiveError::Write(e.into()))?;
         self.games += 1;
         self.bytes += frame.len() as u64;
         Ok(())
@@ -606,7 +657,7 @@ impl<W: Write> Writer<W> {
         self.out
             .write_all(&end)
             .and_then(|_| self.out.flush())
-            .map_err(|e| ArchiveError::Write(e.to_string()))?;
+            .map_err(|e| ArchiveError::Write(e.into()))?;
         self.bytes += end.len() as u64;
         Ok(self.out)
     }
@@ -647,7 +698,7 @@ fn read_byte<R: BufRead>(r: &mut R) -> Result<Option<u8>, ArchiveError> {
             Ok(0) => return Ok(None),
             Ok(_) => return Ok(Some(b[0])),
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(ArchiveError::Io(e.to_string())),
+            Err(e) => return Err(ArchiveError::Io(e.into())),
         }
     }
 }
@@ -711,7 +762,7 @@ impl<R: BufRead> Reader<R> {
         (&mut self.input)
             .take(len)
             .read_to_end(&mut payload)
-            .map_err(|e| ArchiveError::Io(e.to_string()))?;
+            .map_err(|e| ArchiveError::Io(e.into()))?;
         if (payload.len() as u64) < len {
             return Err(ArchiveError::Truncated(g));
         }
@@ -765,7 +816,7 @@ fn read_full<R: Read>(r: &mut R, buf: &mut [u8]) -> Result<usize, ArchiveError> 
             Ok(0) => break,
             Ok(k) => n += k,
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-            Err(e) => return Err(ArchiveError::Io(e.to_string())),
+            Err(e) => return Err(ArchiveError::Io(e.into())),
         }
     }
     Ok(n)

@@ -30,12 +30,12 @@ fn take_square<'a, W: BitWord>(
     let letters = s.bytes().take_while(|b| b.is_ascii_lowercase()).count();
     let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
     if letters == 0 || digits == 0 {
-        return Err(MoveError::Syntax(whole.to_string()));
+        return Err(MoveError::Syntax(crate::clip(whole)));
     }
     let name = &s[..letters + digits];
     let sq = geo
         .parse_square(name)
-        .ok_or_else(|| MoveError::NoSuchSquare(name.to_string()))?;
+        .ok_or_else(|| MoveError::NoSuchSquare(crate::clip(name)))?;
     Ok((sq, &s[letters + digits..]))
 }
 
@@ -69,7 +69,7 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
         let (a, r) = take_square(geo, r, text)?;
         let (b, r) = take_square(geo, r, text)?;
         if !r.is_empty() {
-            return Err(MoveError::Syntax(text.to_string()));
+            return Err(MoveError::Syntax(crate::clip(text)));
         }
         removal = Some((a, b));
         rest = &rest[..i];
@@ -82,7 +82,7 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
             .symbols
             .iter()
             .position(|s| s.eq_ignore_ascii_case(promo))
-            .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+            .ok_or_else(|| MoveError::Syntax(crate::clip(text)))?;
         Some(k as u8)
     };
     Ok(CoordMove {
@@ -134,11 +134,11 @@ pub fn find<G: Game>(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, 
             {
                 continue;
             }
-            return Err(MoveError::Ambiguous(text.to_string()));
+            return Err(MoveError::Ambiguous(crate::clip(text)));
         }
         found = Some(*m);
     }
-    found.ok_or_else(|| MoveError::Illegal(text.to_string()))
+    found.ok_or_else(|| MoveError::Illegal(crate::clip(text)))
 }
 
 /// Writes a move in coordinate form. The promotion suffix is written only when the piece

@@ -11,7 +11,8 @@
 
 use crate::FenRights;
 use citadel_rules::{
-    with_game, Color, Game, Piece, Position, PositionError, Setup, Variant, VariantPosition,
+    with_game, Color, Game, Piece, Position, PositionError, RightsError, Setup, Variant,
+    VariantPosition,
 };
 
 /// The FEN field an error is in.
@@ -47,36 +48,243 @@ impl std::fmt::Display for FenField {
     }
 }
 
-/// A FEN that is not a position of the game: the field, the offending text and why.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("invalid FEN {field}: {reason} in `{text}`")]
+/// A FEN that is not a position of the game: the field, the offending text and what is
+/// wrong ([`FenErrorKind`], which a caller can match).
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct FenError {
     /// The field at fault.
     pub field: FenField,
-    /// The offending text.
+    /// The offending text, shortened to [`crate::ECHO_CHARS`].
     pub text: String,
     /// What is wrong.
-    pub reason: String,
+    pub kind: FenErrorKind,
 }
 
-/// A number field in `min..=max`: "expected a number" or "out of range".
-fn number(text: &str, min: u64, max: u64) -> Result<u64, String> {
+impl std::fmt::Display for FenError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "invalid FEN {}: {} in `{}`",
+            self.field, self.kind, self.text
+        )
+    }
+}
+
+impl std::error::Error for FenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.kind)
+    }
+}
+
+/// What a row of the FEN board is: a rank, or a ring of a ring board (Byzantine).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum RowUnit {
+    /// A rank.
+    Rank,
+    /// A ring.
+    Ring,
+}
+
+impl std::fmt::Display for RowUnit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            RowUnit::Rank => "rank",
+            RowUnit::Ring => "ring",
+        })
+    }
+}
+
+/// One row of the FEN board, as messages name it: `rank 7`, `ring 2`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Row {
+    /// Rank or ring.
+    pub unit: RowUnit,
+    /// Its number (rank 1 is White's first rank, ring 1 the innermost).
+    pub number: usize,
+}
+
+impl std::fmt::Display for Row {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}", self.unit, self.number)
+    }
+}
+
+/// `` `a` or `b` ``: the options a message lists.
+fn either(options: &[String]) -> String {
+    let quoted: Vec<String> = options.iter().map(|s| format!("`{s}`")).collect();
+    quoted.join(" or ")
+}
+
+/// What is wrong with a FEN; its `Display` is the reason part of [`FenError`]'s message.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum FenErrorKind {
+    /// No field at all.
+    #[error("empty FEN")]
+    Empty,
+    /// More than six fields.
+    #[error("too many fields")]
+    TooManyFields,
+    /// The board has another number of ranks (rings) than the game.
+    #[error("{given} {unit}s given, the board has {expected}")]
+    RowCount {
+        /// Rank or ring.
+        unit: RowUnit,
+        /// Rows given.
+        given: usize,
+        /// Rows of the board.
+        expected: usize,
+    },
+    /// A run of digits too long to be a number.
+    #[error("{row}: bad number")]
+    BadNumber {
+        /// The row.
+        row: Row,
+    },
+    /// A run of zero cells (`0`).
+    #[error("{row}: a run of 0 cells")]
+    ZeroRun {
+        /// The row.
+        row: Row,
+    },
+    /// A digit other than `1` in a row in the Persian Chess app's dialect.
+    #[error("{row}: digit `{digit}` in a one-`1`-per-cell rank")]
+    AppDigit {
+        /// The row.
+        row: Row,
+        /// The digit.
+        digit: usize,
+    },
+    /// `*` (a non-existent cell) where the board has a cell.
+    #[error("{row}: `*` on the existing cell {cell}")]
+    StarOnCell {
+        /// The row.
+        row: Row,
+        /// The cell's name.
+        cell: String,
+    },
+    /// A letter that is no piece of the game.
+    #[error("{row}: unknown piece `{token}`")]
+    UnknownPiece {
+        /// The row.
+        row: Row,
+        /// The letter (with its marker, such as `+X`).
+        token: String,
+    },
+    /// A pawn letter without the mark the game's pawns carry (Tamerlane's `P'`).
+    #[error("{row}: unknown piece `{token}` (a pawn is written `{marked}`)")]
+    UnmarkedPawn {
+        /// The row.
+        row: Row,
+        /// The letter as written.
+        token: String,
+        /// The pawn's symbol.
+        marked: String,
+    },
+    /// The start of longer piece symbols only (Byzantine `P` for `P>`/`P<`).
+    #[error("{row}: incomplete piece `{token}`: expected {}", either(options))]
+    IncompletePiece {
+        /// The row.
+        row: Row,
+        /// The text as written.
+        token: String,
+        /// The symbols it starts, sorted.
+        options: Vec<String>,
+    },
+    /// A piece on a cell of the frame the board does not have.
+    #[error("{row}: piece `{piece}` on the non-existent cell {cell}")]
+    NonExistentCell {
+        /// The row.
+        row: Row,
+        /// The piece's symbol.
+        piece: String,
+        /// The cell's name (`b10`, or `column N` beyond file z).
+        cell: String,
+    },
+    /// A row of another length than the board's.
+    #[error("{row}: {cells} cells, the {} has {expected}", row.unit)]
+    RowLength {
+        /// The row.
+        row: Row,
+        /// Cells given (so far, when too many).
+        cells: usize,
+        /// Cells of the row.
+        expected: usize,
+    },
+    /// A row that reads validly both as standard FEN and in the Persian Chess app's dialect,
+    /// with different contents.
+    #[error(
+        "{row}: ambiguous: it reads both as standard FEN and as the Persian Chess app's one \
+         `1` per empty cell"
+    )]
+    AmbiguousDialect {
+        /// The row.
+        row: Row,
+    },
+    /// Rows in the Persian Chess app's dialect beside rows in standard FEN.
+    #[error(
+        "{app} `{app_text}` is in the Persian Chess app's form (one `1` per empty cell) but \
+         {standard} `{standard_text}` is not: mixed FEN dialects"
+    )]
+    MixedDialects {
+        /// The first row readable only in the app's dialect.
+        app: Row,
+        /// Its text.
+        app_text: String,
+        /// The first row readable only as standard FEN.
+        standard: Row,
+        /// Its text.
+        standard_text: String,
+    },
+    /// The side to move is neither `w` nor `b`.
+    #[error("expected `w` or `b`")]
+    BadSide,
+    /// The rights field does not read.
+    #[error("{0}")]
+    Rights(#[source] RightsError),
+    /// The en passant field names no cell of the board.
+    #[error("no such cell")]
+    NoSuchCell,
+    /// An en passant cell in a game without en passant.
+    #[error("this game has no en passant")]
+    NoEnPassant,
+    /// A clock field that is not a number.
+    #[error("expected a number from {min}")]
+    NotANumber {
+        /// The smallest value allowed.
+        min: u64,
+    },
+    /// A clock field out of its range.
+    #[error("out of range ({min} to {max})")]
+    OutOfRange {
+        /// The smallest value allowed.
+        min: u64,
+        /// The largest value allowed.
+        max: u64,
+    },
+    /// The fields read, but the rules reject the position (a piece where it cannot stand,
+    /// a right without its piece, the side not to move in check, ...).
+    #[error("{0}")]
+    Rejected(#[source] PositionError),
+}
+
+/// A number field in `min..=max`.
+fn number(text: &str, min: u64, max: u64) -> Result<u64, FenErrorKind> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(format!("expected a number from {min}"));
+        return Err(FenErrorKind::NotANumber { min });
     }
     match text.parse::<u64>() {
         Ok(n) if (min..=max).contains(&n) => Ok(n),
-        _ => Err(format!("out of range ({min} to {max})")),
+        _ => Err(FenErrorKind::OutOfRange { min, max }),
     }
 }
 
 impl FenError {
-    /// An error in `field`; the offending text is kept cut to [`crate::ECHO_CHARS`].
-    fn new(field: FenField, text: &str, reason: impl Into<String>) -> Self {
+    /// An error in `field`; the offending text is kept shortened to [`crate::ECHO_CHARS`].
+    fn new(field: FenField, text: &str, kind: FenErrorKind) -> Self {
         FenError {
             field,
             text: crate::clip(text),
-            reason: reason.into(),
+            kind,
         }
     }
 }
@@ -112,7 +320,7 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
         | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),
         _ => (FenField::Position, fen),
     };
-    FenError::new(field, text, e.to_string())
+    FenError::new(field, text, FenErrorKind::Rejected(e))
 }
 
 /// Parses a FEN into a position of `variant`, the game chosen at run time.
@@ -146,13 +354,13 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
     let geo = cfg.geometry();
     let fields: Vec<&str> = fen.split_whitespace().collect();
     if fields.is_empty() {
-        return Err(FenError::new(FenField::Board, fen, "empty FEN"));
+        return Err(FenError::new(FenField::Board, fen, FenErrorKind::Empty));
     }
     if fields.len() > 6 {
         return Err(FenError::new(
             FenField::Position,
             fields[6],
-            "too many fields",
+            FenErrorKind::TooManyFields,
         ));
     }
     let mut setup = Setup {
@@ -169,20 +377,21 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
     setup.turn = match turn {
         "w" => Color::White,
         "b" => Color::Black,
-        _ => return Err(FenError::new(FenField::Turn, turn, "expected `w` or `b`")),
+        _ => return Err(FenError::new(FenField::Turn, turn, FenErrorKind::BadSide)),
     };
     let rights = fields.get(2).copied().unwrap_or("-");
-    G::parse_rights(rights, &mut setup).map_err(|r| FenError::new(FenField::Rights, rights, r))?;
+    G::parse_rights(rights, &mut setup)
+        .map_err(|r| FenError::new(FenField::Rights, rights, FenErrorKind::Rights(r)))?;
     let ep = fields.get(3).copied().unwrap_or("-");
     if ep != "-" {
         let sq = geo
             .parse_square(ep)
-            .ok_or_else(|| FenError::new(FenField::EnPassant, ep, "no such cell"))?;
+            .ok_or_else(|| FenError::new(FenField::EnPassant, ep, FenErrorKind::NoSuchCell))?;
         if !G::config().en_passant {
             return Err(FenError::new(
                 FenField::EnPassant,
                 ep,
-                "this game has no en passant",
+                FenErrorKind::NoEnPassant,
             ));
         }
         setup.ep = Some(sq);
@@ -212,19 +421,23 @@ enum Digits {
     Unary,
 }
 
-/// Reads one FEN rank (or ring) into its cells; the error is the reason only.
+/// Reads one FEN rank (or ring) into its cells.
 fn parse_row<W: citadel_geometry::BitWord>(
     geo: &citadel_geometry::Geometry<W>,
     tokens: &[(String, Piece)],
-    row: &str,
+    text: &str,
     cells: &[Option<citadel_geometry::Square>],
-    rank: usize,
-    unit: &str,
+    row: Row,
     digits: Digits,
-) -> Result<Vec<Option<Piece>>, String> {
+) -> Result<Vec<Option<Piece>>, FenErrorKind> {
     let mut out = vec![None; cells.len()];
     let mut col = 0usize;
-    let mut rest: &str = row;
+    let mut rest: &str = text;
+    let length = |cells_given: usize| FenErrorKind::RowLength {
+        row,
+        cells: cells_given,
+        expected: cells.len(),
+    };
     while !rest.is_empty() {
         let c = rest.as_bytes()[0];
         if c.is_ascii_digit() {
@@ -234,18 +447,21 @@ fn parse_row<W: citadel_geometry::BitWord>(
             };
             let n: usize = rest[..n_len]
                 .parse()
-                .map_err(|_| "bad number".to_string())?;
+                .map_err(|_| FenErrorKind::BadNumber { row })?;
             if n == 0 {
-                return Err("a run of 0 cells".into());
+                return Err(FenErrorKind::ZeroRun { row });
             }
             if digits == Digits::Unary && n != 1 {
-                return Err(format!("digit `{n}` in a one-`1`-per-cell rank"));
+                return Err(FenErrorKind::AppDigit { row, digit: n });
             }
             col = col.saturating_add(n);
             rest = &rest[n_len..];
         } else if c == b'*' {
             if let Some(Some(sq)) = cells.get(col) {
-                return Err(format!("`*` on the existing cell {}", geo.name_of(*sq)));
+                return Err(FenErrorKind::StarOnCell {
+                    row,
+                    cell: geo.name_of(*sq).to_string(),
+                });
             }
             col += 1;
             rest = &rest[1..];
@@ -261,31 +477,32 @@ fn parse_row<W: citadel_geometry::BitWord>(
                 // a game whose pawns carry a mark (Tamerlane's `R'`, `P'`) names it
                 let marked = format!("{token}'");
                 if tokens.iter().any(|(s, _)| *s == marked) {
-                    return Err(format!(
-                        "unknown piece `{token}` (a pawn is written `{marked}`)"
-                    ));
+                    return Err(FenErrorKind::UnmarkedPawn { row, token, marked });
                 }
                 // a prefix of longer symbols (Byzantine `P` for `P>`/`P<`): say what completes it
-                let mut longer: Vec<&str> = tokens
+                let mut options: Vec<String> = tokens
                     .iter()
-                    .map(|(s, _)| s.as_str())
+                    .map(|(s, _)| s.clone())
                     .filter(|s| s.starts_with(token.as_str()))
                     .collect();
-                if !longer.is_empty() {
-                    longer.sort_unstable();
-                    let options: Vec<String> = longer.iter().map(|s| format!("`{s}`")).collect();
-                    return Err(format!(
-                        "incomplete piece `{token}`: expected {}",
-                        options.join(" or ")
-                    ));
+                if !options.is_empty() {
+                    options.sort_unstable();
+                    return Err(FenErrorKind::IncompletePiece {
+                        row,
+                        token,
+                        options,
+                    });
                 }
-                return Err(format!("unknown piece `{token}`"));
+                return Err(FenErrorKind::UnknownPiece { row, token });
             };
             match cells.get(col) {
                 Some(Some(_)) => out[col] = Some(*piece),
                 Some(None) => {
-                    let name = frame_name(geo, cells, col, rank);
-                    return Err(format!("piece `{sym}` on the non-existent cell {name}"));
+                    return Err(FenErrorKind::NonExistentCell {
+                        row,
+                        piece: sym.clone(),
+                        cell: frame_name(geo, cells, col, row.number),
+                    });
                 }
                 None => {}
             }
@@ -293,11 +510,11 @@ fn parse_row<W: citadel_geometry::BitWord>(
             rest = &rest[sym.len()..];
         }
         if col > cells.len() {
-            return Err(format!("{col} cells, the {unit} has {}", cells.len()));
+            return Err(length(col));
         }
     }
     if col != cells.len() {
-        return Err(format!("{col} cells, the {unit} has {}", cells.len()));
+        return Err(length(col));
     }
     Ok(out)
 }
@@ -314,58 +531,49 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
     let geo = cfg.geometry();
     let rows = geo.fen_rows();
     let given: Vec<&str> = text.split('/').collect();
-    let unit = if geo.wraps() { "ring" } else { "rank" };
+    let unit = if geo.wraps() {
+        RowUnit::Ring
+    } else {
+        RowUnit::Rank
+    };
     if given.len() != rows.len() {
         return Err(FenError::new(
             FenField::Board,
             text,
-            format!(
-                "{} {unit}s given, the board has {}",
-                given.len(),
-                rows.len()
-            ),
+            FenErrorKind::RowCount {
+                unit,
+                given: given.len(),
+                expected: rows.len(),
+            },
         ));
     }
     let tokens = tokens::<G>();
-    // (label, row text) of the first rank readable only one way, per reading
-    let mut only_runs: Option<(String, &str)> = None;
-    let mut only_unary: Option<(String, &str)> = None;
-    for (ri, (row, cells)) in given.iter().zip(&rows).enumerate() {
-        let rank = rows.len() - ri;
-        let label = format!("{unit} {rank}");
-        let bad =
-            |reason: String| FenError::new(FenField::Board, row, format!("{label}: {reason}"));
-        let runs = parse_row(geo, &tokens, row, cells, rank, unit, Digits::Runs);
-        let unary = if G::APP_FEN_DIALECT && has_digit_run(row) {
-            Some(parse_row(
-                geo,
-                &tokens,
-                row,
-                cells,
-                rank,
-                unit,
-                Digits::Unary,
-            ))
+    // (row, its text) of the first rank readable only one way, per reading
+    let mut only_runs: Option<(Row, &str)> = None;
+    let mut only_unary: Option<(Row, &str)> = None;
+    for (ri, (text, cells)) in given.iter().zip(&rows).enumerate() {
+        let row = Row {
+            unit,
+            number: rows.len() - ri,
+        };
+        let bad = |kind: FenErrorKind| FenError::new(FenField::Board, text, kind);
+        let runs = parse_row(geo, &tokens, text, cells, row, Digits::Runs);
+        let unary = if G::APP_FEN_DIALECT && has_digit_run(text) {
+            Some(parse_row(geo, &tokens, text, cells, row, Digits::Unary))
         } else {
             None
         };
         let contents = match (runs, unary) {
             (Ok(a), None) => a,
             (Ok(a), Some(Err(_))) => {
-                only_runs.get_or_insert((label.clone(), row));
+                only_runs.get_or_insert((row, text));
                 a
             }
             (Err(_), Some(Ok(b))) => {
-                only_unary.get_or_insert((label.clone(), row));
+                only_unary.get_or_insert((row, text));
                 b
             }
-            (Ok(_), Some(Ok(_))) => {
-                return Err(bad(
-                    "ambiguous: it reads both as standard FEN and as the Persian Chess \
-                     app's one `1` per empty cell"
-                        .into(),
-                ))
-            }
+            (Ok(_), Some(Ok(_))) => return Err(bad(FenErrorKind::AmbiguousDialect { row })),
             (Err(e), _) => return Err(bad(e)),
         };
         for (cell, piece) in cells.iter().zip(contents) {
@@ -374,14 +582,16 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
             }
         }
     }
-    if let (Some((a, ra)), Some((b, rb))) = (only_runs, only_unary) {
+    if let (Some((standard, ra)), Some((app, rb))) = (only_runs, only_unary) {
         return Err(FenError::new(
             FenField::Board,
             text,
-            format!(
-                "{b} `{rb}` is in the Persian Chess app's form (one `1` per empty cell) but \
-                 {a} `{ra}` is not: mixed FEN dialects"
-            ),
+            FenErrorKind::MixedDialects {
+                app,
+                app_text: crate::clip(rb),
+                standard,
+                standard_text: crate::clip(ra),
+            },
         ));
     }
     Ok(())

@@ -2,39 +2,57 @@
 
 pub mod archive;
 pub mod coord;
+pub mod diagnostic;
 pub mod diagram;
 mod dialects;
 pub mod fen;
+mod io_error;
 pub mod pgn;
 pub mod random;
 pub mod record;
 pub mod replay;
 mod rights;
 pub mod san;
+pub mod variant_notation;
 pub mod writer;
-
-pub use archive::ArchiveError;
 
 /// Longest piece of input echoed in a message, in characters.
 pub const ECHO_CHARS: usize = 80;
 
-/// Input text as messages echo it: the first [`ECHO_CHARS`] characters, then `…` if there
-/// were more.
+/// Input text as a message echoes it: the first `max` characters, then `…` if there were
+/// more. Every message of this crate that quotes its input goes through it.
+///
+/// ```
+/// use citadel_notation::shorten;
+/// assert_eq!(shorten("e4", 80), "e4");
+/// assert_eq!(shorten("abcdef", 3), "abc…");
+/// assert_eq!(shorten(&"é".repeat(200), 80).chars().count(), 81);
+/// ```
+pub fn shorten(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        None => text.to_string(),
+        Some((i, _)) => format!("{}…", &text[..i]),
+    }
+}
+
+/// [`shorten`] to the usual length, [`ECHO_CHARS`].
 ///
 /// ```
 /// assert_eq!(citadel_notation::clip("e4"), "e4");
 /// assert_eq!(citadel_notation::clip(&"x".repeat(200)).chars().count(), 81);
 /// ```
 pub fn clip(text: &str) -> String {
-    match text.char_indices().nth(ECHO_CHARS) {
-        None => text.to_string(),
-        Some((i, _)) => format!("{}…", &text[..i]),
-    }
+    shorten(text, ECHO_CHARS)
 }
+
+pub use archive::{ArchiveError, DecodeError, ReadError};
 pub use coord::MoveError;
-pub use fen::{FenError, FenField};
-pub use pgn::{Loc, PgnError, SourceGame};
-pub use record::{GameResult, Line, MoveNode, Record};
-pub use replay::{Diagnostic, ReplayError, Replayed, Summary};
+pub use diagnostic::Diagnostic;
+pub use fen::{FenError, FenErrorKind, FenField, Row, RowUnit};
+pub use io_error::IoError;
+pub use pgn::{Loc, PgnError, PgnErrorKind, SourceGame};
+pub use record::{GameResult, Line, MoveNode, Record, UnknownVariant};
+pub use replay::{MoveAt, ReplayError, ReplayErrorKind, Replayed, Summary, VariantPlayed};
 pub use rights::FenRights;
 pub use san::{SanDialect, SanError};
+pub use variant_notation::VariantNotation;

@@ -21,8 +21,8 @@
 //! assert_eq!(err.to_string(), "1:16: game 1: the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?");
 //! ```
 
-use crate::clip;
 use crate::record::{GameResult, Line, MoveNode, Record};
+use crate::{clip, shorten};
 use nom::branch::alt;
 use nom::bytes::complete::{tag, take_till, take_until, take_while, take_while1};
 use nom::character::complete::{char, digit1, space0};
@@ -36,6 +36,10 @@ use std::io::BufRead;
 
 /// Deepest nesting of variations accepted.
 pub const MAX_DEPTH: usize = 64;
+
+/// Longest annotation echoed in a message, in characters: an annotation is a few
+/// characters, so a long run is cut short.
+const ANNOTATION_CHARS: usize = 12;
 
 /// The longest text of one game read (64 MiB); a longer one is an error and is skipped.
 pub const MAX_GAME_BYTES: usize = 64 << 20;
@@ -80,16 +84,112 @@ pub struct SourceGame {
     pub locations: Option<Locations>,
 }
 
-/// A syntax error in a record: where, which game, what.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{loc}: game {game}: {reason}")]
+/// A syntax error in a record: where, which game, what ([`PgnErrorKind`], which a caller
+/// can match).
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct PgnError {
     /// The game's number in the file, from 1.
     pub game: usize,
     /// Where the error is.
     pub loc: Loc,
     /// What is wrong.
-    pub reason: String,
+    pub kind: PgnErrorKind,
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: game {}: {}", self.loc, self.game, self.kind)
+    }
+}
+
+impl std::error::Error for PgnError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.kind)
+    }
+}
+
+/// What is wrong with a record's text; its `Display` is the reason part of [`PgnError`]'s
+/// message.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum PgnErrorKind {
+    /// The input could not be read.
+    #[error("cannot read the input: {0}")]
+    Io(#[source] crate::IoError),
+    /// The input holds a NUL byte: it is not text.
+    #[error("binary data (a NUL byte): not a PGN text; reading stops")]
+    Binary,
+    /// A game's text is longer than [`MAX_GAME_BYTES`].
+    #[error("the game's text is longer than {} MiB: skipped", MAX_GAME_BYTES >> 20)]
+    GameTooLong,
+    /// A tag name given twice in one game.
+    #[error("duplicate tag `{name}` (first on line {first_line})")]
+    DuplicateTag {
+        /// The tag's name, shortened to [`crate::ECHO_CHARS`].
+        name: String,
+        /// The line of its first occurrence.
+        first_line: usize,
+    },
+    /// A tag pair that does not start with `[`.
+    #[error("expected `[`")]
+    TagStart,
+    /// `[` without a tag name.
+    #[error("bad tag pair: expected a tag name after `[`")]
+    TagName,
+    /// A tag value whose closing quote is missing on its line.
+    #[error("bad tag pair: unterminated value of `{name}`")]
+    UnterminatedTagValue {
+        /// The tag's name, shortened to [`crate::ECHO_CHARS`].
+        name: String,
+    },
+    /// A tag value that is not a quoted string.
+    #[error("bad tag pair: the value of `{name}` must be a quoted string")]
+    UnquotedTagValue {
+        /// The tag's name, shortened to [`crate::ECHO_CHARS`].
+        name: String,
+    },
+    /// A tag pair without its `]`.
+    #[error("bad tag pair: expected `]` after the value of `{name}`")]
+    TagEnd {
+        /// The tag's name, shortened to [`crate::ECHO_CHARS`].
+        name: String,
+    },
+    /// A `{` comment without its `}`.
+    #[error("unterminated comment: `{{` without `}}`")]
+    UnterminatedComment,
+    /// A `(` variation without its `)`.
+    #[error("unterminated variation: `(` without `)`")]
+    UnterminatedVariation,
+    /// A `)` without its `(`.
+    #[error("`)` without `(`")]
+    UnmatchedClose,
+    /// The text of a game ends before its result.
+    #[error("{}", if *before_tags {
+        "the game ends without a result before the next tag pairs: truncated?"
+    } else {
+        "the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?"
+    })]
+    NoResult {
+        /// Whether the next game's tag pairs follow (rather than the end of the input).
+        before_tags: bool,
+    },
+    /// A `$` or `!`/`?` annotation that is not one.
+    #[error("bad annotation `{0}`")]
+    BadAnnotation(String),
+    /// An annotation before the line's first move.
+    #[error("annotation before any move")]
+    AnnotationFirst,
+    /// A variation before the line's first move.
+    #[error("variation before any move")]
+    VariationFirst,
+    /// Variations nested deeper than [`MAX_DEPTH`].
+    #[error("variations nested too deeply")]
+    TooDeep,
+    /// A result token inside a variation.
+    #[error("a result inside a variation")]
+    ResultInVariation,
+    /// A character that starts no token of movetext.
+    #[error("unexpected character `{0}`")]
+    UnexpectedChar(char),
 }
 
 /// Reads every game of `text`, all or nothing: the first error is returned.
@@ -231,7 +331,7 @@ impl<R: BufRead> Games<R> {
                             line: self.lines_before + lines + 1,
                             col: 1,
                         },
-                        reason: format!("cannot read the input: {e}"),
+                        kind: PgnErrorKind::Io(e.into()),
                     }));
                     return;
                 }
@@ -245,7 +345,7 @@ impl<R: BufRead> Games<R> {
                         line: self.lines_before + lines + 1,
                         col: 1,
                     },
-                    reason: "binary data (a NUL byte): not a PGN text; reading stops".into(),
+                    kind: PgnErrorKind::Binary,
                 }));
                 return;
             }
@@ -273,10 +373,7 @@ impl<R: BufRead> Games<R> {
                     line: base + 1,
                     col: 1,
                 },
-                reason: format!(
-                    "the game's text is longer than {} MiB: skipped",
-                    MAX_GAME_BYTES >> 20
-                ),
+                kind: PgnErrorKind::GameTooLong,
             }));
             return;
         }
@@ -507,12 +604,12 @@ impl<'a> Reader<'a> {
     }
 
     /// An error at `offset`; reading resumes at the next game's tag pairs after it.
-    fn fail(&self, offset: usize, reason: impl Into<String>) -> GameErr {
+    fn fail(&self, offset: usize, kind: PgnErrorKind) -> GameErr {
         (
             PgnError {
                 game: self.game,
                 loc: self.loc(offset),
-                reason: reason.into(),
+                kind,
             },
             self.resync(offset),
         )
@@ -575,11 +672,10 @@ impl<'a> Reader<'a> {
                 let first = locs.tags[i];
                 return Err(self.fail(
                     start,
-                    format!(
-                        "duplicate tag `{}` (first on line {})",
-                        clip(&name),
-                        first.line
-                    ),
+                    PgnErrorKind::DuplicateTag {
+                        name: clip(&name),
+                        first_line: first.line,
+                    },
                 ));
             }
             locs.tags.push(at);
@@ -588,7 +684,12 @@ impl<'a> Reader<'a> {
         }
         let (main, result) = self.line(0, &mut locs.moves)?;
         let Some((result, at)) = result else {
-            return Err(self.fail(self.pos, "the game has no result"));
+            return Err(self.fail(
+                self.pos,
+                PgnErrorKind::NoResult {
+                    before_tags: self.before_tags,
+                },
+            ));
         };
         record.main = main;
         record.result = result;
@@ -603,32 +704,28 @@ impl<'a> Reader<'a> {
     fn tag_pair(&mut self) -> Result<(String, String), GameErr> {
         let start = self.pos;
         let (i, _) = preceded(char::<_, nom::error::Error<&str>>('['), space0)(self.rest())
-            .map_err(|_| self.fail(start, "expected `[`"))?;
+            .map_err(|_| self.fail(start, PgnErrorKind::TagStart))?;
         let Ok((i, name)) = tag_name(i) else {
-            return Err(self.fail(
-                self.src.len() - i.len(),
-                "bad tag pair: expected a tag name after `[`",
-            ));
+            return Err(self.fail(self.src.len() - i.len(), PgnErrorKind::TagName));
         };
         let (i, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
         let at = self.src.len() - i.len();
         let (i, value) = match quoted(i) {
             Ok(r) => r,
             Err(_) if i.starts_with('"') => {
-                return Err(self.fail(at, format!("bad tag pair: unterminated value of `{name}`")))
+                let name = clip(name);
+                return Err(self.fail(at, PgnErrorKind::UnterminatedTagValue { name }));
             }
             Err(_) => {
-                return Err(self.fail(
-                    at,
-                    format!("bad tag pair: the value of `{name}` must be a quoted string"),
-                ))
+                let name = clip(name);
+                return Err(self.fail(at, PgnErrorKind::UnquotedTagValue { name }));
             }
         };
         let (i, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
         let Ok((i, _)) = char::<_, nom::error::Error<&str>>(']')(i) else {
             return Err(self.fail(
                 self.src.len() - i.len(),
-                format!("bad tag pair: expected `]` after the value of `{name}`"),
+                PgnErrorKind::TagEnd { name: clip(name) },
             ));
         };
         self.advance(i);
@@ -650,18 +747,18 @@ impl<'a> Reader<'a> {
                 return Err(self.fail(
                     start,
                     if depth > 0 {
-                        "unterminated variation: `(` without `)`"
-                    } else if self.before_tags {
-                        "the game ends without a result before the next tag pairs: truncated?"
+                        PgnErrorKind::UnterminatedVariation
                     } else {
-                        "the game ends without a result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated?"
+                        PgnErrorKind::NoResult {
+                            before_tags: self.before_tags,
+                        }
                     },
                 ));
             };
             match c {
                 '{' => {
                     let Ok((r, text)) = brace_comment(rest) else {
-                        return Err(self.fail(start, "unterminated comment: `{` without `}`"));
+                        return Err(self.fail(start, PgnErrorKind::UnterminatedComment));
                     };
                     self.advance(r);
                     comments_of(&mut line).push(clean(text));
@@ -678,25 +775,22 @@ impl<'a> Reader<'a> {
                         annotation(rest)
                     };
                     let Ok((r, n)) = parsed else {
-                        let tok: String = rest
-                            .chars()
-                            .take_while(|c| !c.is_whitespace())
-                            .take(12)
-                            .collect();
-                        return Err(self.fail(start, format!("bad annotation `{tok}`")));
+                        let tok = rest.split(char::is_whitespace).next().unwrap_or(rest);
+                        let tok = shorten(tok, ANNOTATION_CHARS);
+                        return Err(self.fail(start, PgnErrorKind::BadAnnotation(tok)));
                     };
                     let Some(last) = line.moves.last_mut() else {
-                        return Err(self.fail(start, "annotation before any move"));
+                        return Err(self.fail(start, PgnErrorKind::AnnotationFirst));
                     };
                     last.nags.push(n);
                     self.advance(r);
                 }
                 '(' => {
                     if depth + 1 > MAX_DEPTH {
-                        return Err(self.fail(start, "variations nested too deeply"));
+                        return Err(self.fail(start, PgnErrorKind::TooDeep));
                     }
                     if line.moves.is_empty() {
-                        return Err(self.fail(start, "variation before any move"));
+                        return Err(self.fail(start, PgnErrorKind::VariationFirst));
                     }
                     self.pos += 1;
                     let (v, _) = self.line(depth + 1, &mut Vec::new())?;
@@ -706,22 +800,19 @@ impl<'a> Reader<'a> {
                 }
                 ')' => {
                     if depth == 0 {
-                        return Err(self.fail(start, "`)` without `(`"));
+                        return Err(self.fail(start, PgnErrorKind::UnmatchedClose));
                     }
                     self.pos += 1;
                     return Ok((line, None));
                 }
                 '[' if depth == 0 && self.at_line_start(start) => {
-                    let (e, _) = self.fail(
-                        start,
-                        "the game ends without a result before the next tag pairs: truncated?",
-                    );
+                    let (e, _) = self.fail(start, PgnErrorKind::NoResult { before_tags: true });
                     return Err((e, start));
                 }
                 _ => {
                     if let Ok((r, res)) = result_token(rest) {
                         if depth > 0 {
-                            return Err(self.fail(start, "a result inside a variation"));
+                            return Err(self.fail(start, PgnErrorKind::ResultInVariation));
                         }
                         self.advance(r);
                         return Ok((line, Some((res, start))));
@@ -741,7 +832,7 @@ impl<'a> Reader<'a> {
                         self.advance(r);
                         continue;
                     }
-                    return Err(self.fail(start, format!("unexpected character `{c}`")));
+                    return Err(self.fail(start, PgnErrorKind::UnexpectedChar(c)));
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! The data model of a PGN-style game record: tag pairs, the main line with comments, NAGs
 //! and variations (kept, not played), and the result.
 
-use citadel_rules::Variant;
+use crate::{fen, FenError, FenRights};
+use citadel_rules::{Position, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use citadel_rules::GameResult;
@@ -68,17 +69,21 @@ impl Record {
 
     /// The game the record is of, from its `Variant` tag (see [`variant_from_tag`]); FIDE
     /// chess when there is none.
-    pub fn variant(&self) -> Result<Variant, String> {
+    pub fn variant(&self) -> Result<Variant, UnknownVariant> {
         match self.tag("Variant") {
             None => Ok(Variant::Chess),
-            Some(v) => variant_from_tag(v).ok_or_else(|| {
-                let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-                format!(
-                    "unknown variant `{}` (known: {})",
-                    crate::clip(v),
-                    ids.join(", ")
-                )
+            Some(v) => variant_from_tag(v).ok_or_else(|| UnknownVariant {
+                name: crate::clip(v),
             }),
+        }
+    }
+
+    /// The position the game starts from, for game `G`: the `FEN` tag's, else the game's
+    /// start position.
+    pub fn start_position<G: FenRights>(&self) -> Result<Position<G>, FenError> {
+        match self.tag("FEN") {
+            None => Ok(fen::start::<G>()),
+            Some(f) => fen::parse::<G>(f),
         }
     }
 
@@ -86,6 +91,20 @@ impl Record {
     pub fn moves(&self) -> impl Iterator<Item = &str> {
         self.main.moves.iter().map(|m| m.san.as_str())
     }
+}
+
+/// A `Variant` tag that names no game.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("unknown variant `{name}` (known: {})", known_ids())]
+pub struct UnknownVariant {
+    /// The tag's value, shortened to [`crate::ECHO_CHARS`].
+    pub name: String,
+}
+
+/// Every game's id, comma-separated.
+fn known_ids() -> String {
+    let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    ids.join(", ")
 }
 
 /// The game a `Variant` tag names: a Citadel id (`persian-princess`), the Persian Chess

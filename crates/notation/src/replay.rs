@@ -14,10 +14,11 @@
 //!   then an error). If they did not, any result is accepted: `*` (unfinished), a decisive
 //!   result (resignation, time) or a draw (agreement).
 
-use crate::pgn::{Loc, PgnError, SourceGame};
-use crate::record::{GameResult, Line, Record};
-use crate::{fen, san, SanDialect};
-use citadel_rules::{with_game, Color, Game, Move, MoveList, Outcome, Position, Variant};
+use crate::record::{GameResult, Line, Record, UnknownVariant};
+use crate::{fen, san, FenError, SanDialect, SanError};
+use citadel_rules::{
+    with_game, Color, Game, Move, MoveList, Outcome, Position, Variant, VariantPosition,
+};
 use serde::Serialize;
 
 /// Where in a record a replay error is.
@@ -33,25 +34,107 @@ pub enum Site {
     Result,
 }
 
-/// Why a record does not replay, or declares a result the rules contradict.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{}{reason}", mv.as_ref().map(|m| format!("{m}: ")).unwrap_or_default())]
+/// Why a record does not replay, or declares a result the rules contradict: where, the move
+/// at fault if a move is, and what is wrong ([`ReplayErrorKind`], which a caller can match).
+#[derive(Clone, PartialEq, Eq, Debug)]
 pub struct ReplayError {
     /// Where the error is.
     pub site: Site,
-    /// The move at fault as `move 14... Nf9`, if a move is.
-    pub mv: Option<String>,
+    /// The move at fault (`move 14... Nf9`), if a move is.
+    pub mv: Option<MoveAt>,
     /// What is wrong.
-    pub reason: String,
+    pub kind: ReplayErrorKind,
+}
+
+impl std::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(m) = &self.mv {
+            write!(f, "{m}: ")?;
+        }
+        write!(f, "{}", self.kind)
+    }
+}
+
+impl std::error::Error for ReplayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        std::error::Error::source(&self.kind)
+    }
+}
+
+/// What is wrong with a record's replay; its `Display` is the reason part of
+/// [`ReplayError`]'s message.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ReplayErrorKind {
+    /// The `Variant` tag names no game.
+    #[error("{0}")]
+    Variant(#[source] UnknownVariant),
+    /// The `FEN` tag is not a position of the game (boxed: it is large, and rare).
+    #[error("{0}")]
+    Fen(#[source] Box<FenError>),
+    /// A move text that is no legal move of its position.
+    #[error("{0}")]
+    Move(#[source] SanError),
+    /// A move after the rules ended the game.
+    #[error("the game is already over ({0})")]
+    GameOver(Outcome),
+    /// The `Result` tag differs from the movetext's result.
+    #[error("the Result tag says {tag} but the movetext ends with {declared}")]
+    ResultTag {
+        /// The tag's value, shortened to [`crate::ECHO_CHARS`].
+        tag: String,
+        /// The movetext's result.
+        declared: GameResult,
+    },
+    /// The declared result is not the one the rules give.
+    #[error("declared result {declared} contradicts the rules: {outcome} ({})", outcome.result())]
+    ResultMismatch {
+        /// The movetext's result.
+        declared: GameResult,
+        /// How the rules ended the game.
+        outcome: Outcome,
+    },
 }
 
 impl ReplayError {
-    fn at(site: Site, reason: impl Into<String>) -> Self {
+    fn at(site: Site, kind: ReplayErrorKind) -> Self {
         ReplayError {
             site,
             mv: None,
-            reason: reason.into(),
+            kind,
         }
+    }
+}
+
+/// A move as messages name it: `move 14. Nf3` (White's) or `move 14... Nf6` (Black's).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct MoveAt {
+    /// The move number.
+    pub number: u32,
+    /// The side that makes the move.
+    pub side: Color,
+    /// The move as written, shortened to [`crate::ECHO_CHARS`].
+    pub text: String,
+}
+
+impl MoveAt {
+    /// The move `text` made in `pos`.
+    pub fn new<G: Game>(pos: &Position<G>, text: &str) -> Self {
+        MoveAt {
+            number: pos.fullmove_number(),
+            side: pos.turn(),
+            text: crate::clip(text),
+        }
+    }
+}
+
+impl std::fmt::Display for MoveAt {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let dots = if self.side == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        write!(f, "move {}{dots} {}", self.number, self.text)
     }
 }
 
@@ -68,27 +151,15 @@ pub struct Played<G: Game> {
     pub outcome: Option<Outcome>,
 }
 
-/// `move 14. Nf3` or `move 14... Nf6`: a move as messages name it.
-pub fn move_label<G: Game>(pos: &Position<G>, text: &str) -> String {
-    let dots = if pos.turn() == Color::White {
-        "."
-    } else {
-        "..."
-    };
-    format!("move {}{dots} {text}", pos.fullmove_number())
-}
-
-/// The start position of a record for game `G`.
+/// The start position of a record for game `G` ([`Record::start_position`]), or an error at
+/// its `FEN` tag.
 pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, ReplayError> {
-    match record.tag("FEN") {
-        None => Ok(fen::start::<G>()),
-        Some(f) => fen::parse::<G>(f).map_err(|e| {
-            ReplayError::at(
-                Site::Tag(record.tag_index("FEN").unwrap_or(0)),
-                e.to_string(),
-            )
-        }),
-    }
+    record.start_position::<G>().map_err(|e| {
+        ReplayError::at(
+            Site::Tag(record.tag_index("FEN").unwrap_or(0)),
+            ReplayErrorKind::Fen(Box::new(e)),
+        )
+    })
 }
 
 /// Plays moves given as text (SAN or coordinates) from `pos`, stopping at the first one that
@@ -102,15 +173,16 @@ pub fn play_moves<'t, G: SanDialect>(
     mut played: impl FnMut(Move),
 ) -> Result<(), ReplayError> {
     for (i, text) in texts.into_iter().enumerate() {
-        let fail = |pos: &Position<G>, reason: String| ReplayError {
+        let fail = |pos: &Position<G>, kind: ReplayErrorKind| ReplayError {
             site: Site::Move(i),
-            mv: Some(move_label(pos, &crate::clip(text))),
-            reason,
+            mv: Some(MoveAt::new(pos, text)),
+            kind,
         };
         if let Some(o) = pos.outcome_among(legal) {
-            return Err(fail(pos, format!("the game is already over ({o})")));
+            return Err(fail(pos, ReplayErrorKind::GameOver(o)));
         }
-        let m = san::parse_among(pos, legal, text).map_err(|e| fail(pos, e.to_string()))?;
+        let m =
+            san::parse_among(pos, legal, text).map_err(|e| fail(pos, ReplayErrorKind::Move(e)))?;
         pos.play_unchecked(m);
         played(m);
         legal.clear();
@@ -135,6 +207,47 @@ pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
     })
 }
 
+/// A record played over its game's rules, the game chosen at run time: [`Played`] without
+/// the type parameter.
+#[derive(Clone, Debug)]
+pub struct VariantPlayed {
+    /// The game.
+    pub variant: Variant,
+    /// The start position.
+    pub start: VariantPosition,
+    /// The position after the last move (its history holds every move, for repetitions).
+    pub end: VariantPosition,
+    /// The main line's moves.
+    pub moves: Vec<Move>,
+    /// The result the rules give at the end, if the game is over.
+    pub outcome: Option<Outcome>,
+}
+
+/// Plays the main line of `record` over the rules of its game (its `Variant` tag), for a
+/// program that learns the game at run time.
+///
+/// ```
+/// use citadel_notation::{pgn, replay, VariantNotation};
+/// let rec = &pgn::parse("[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *").unwrap()[0];
+/// let played = replay::play_variant(rec).unwrap();
+/// assert_eq!(played.moves.len(), 3);
+/// assert_eq!(played.start.write_san(&played.moves[0]), "e4");
+/// assert_eq!(
+///     played.end.to_fen(),
+///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+/// );
+/// ```
+pub fn play_variant(record: &Record) -> Result<VariantPlayed, ReplayError> {
+    let variant = variant_of(record)?;
+    with_game!(variant, G => play::<G>(record).map(|p| VariantPlayed {
+        variant,
+        start: p.start.into(),
+        end: p.end.into(),
+        moves: p.moves,
+        outcome: p.outcome,
+    }))
+}
+
 /// Checks the declared result against the `Result` tag and the rules' `outcome`.
 pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), ReplayError> {
     let declared = record.result;
@@ -142,7 +255,10 @@ pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), Rep
         if tag != declared.as_str() {
             return Err(ReplayError::at(
                 Site::Tag(record.tag_index("Result").unwrap_or(0)),
-                format!("the Result tag says {tag} but the movetext ends with {declared}"),
+                ReplayErrorKind::ResultTag {
+                    tag: crate::clip(tag),
+                    declared,
+                },
             ));
         }
     }
@@ -150,10 +266,10 @@ pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), Rep
         if declared != o.result() {
             return Err(ReplayError::at(
                 Site::Result,
-                format!(
-                    "declared result {declared} contradicts the rules: {o} ({})",
-                    o.result()
-                ),
+                ReplayErrorKind::ResultMismatch {
+                    declared,
+                    outcome: o,
+                },
             ));
         }
     }
@@ -232,9 +348,12 @@ fn replay_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Replaye
 
 /// The record's game, or an error at its `Variant` tag.
 pub fn variant_of(record: &Record) -> Result<Variant, ReplayError> {
-    record
-        .variant()
-        .map_err(|e| ReplayError::at(record.tag_index("Variant").map_or(Site::Game, Site::Tag), e))
+    record.variant().map_err(|e| {
+        ReplayError::at(
+            record.tag_index("Variant").map_or(Site::Game, Site::Tag),
+            ReplayErrorKind::Variant(e),
+        )
+    })
 }
 
 /// Replays a record over its game's rules (moves only; see [`validate`] for the result).
@@ -310,89 +429,4 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
 pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
     let variant = variant_of(record)?;
     with_game!(variant, G => normalize_as::<G>(variant, record))
-}
-
-/// A problem with one game of a file, ready to print as `file:line:col: game N, move ...:
-/// reason`.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Diagnostic {
-    /// Where, if the game came from text.
-    pub loc: Option<Loc>,
-    /// The game's number in its file.
-    pub game: usize,
-    /// The move at fault (`move 14... Nf9`), if any.
-    pub mv: Option<String>,
-    /// What is wrong.
-    pub reason: String,
-}
-
-impl Diagnostic {
-    /// A syntax error.
-    pub fn from_pgn(e: &PgnError) -> Self {
-        Diagnostic {
-            loc: Some(e.loc),
-            game: e.game,
-            mv: None,
-            reason: e.reason.clone(),
-        }
-    }
-
-    /// A game that could not be read: a syntax error, or a damaged archive.
-    pub fn from_read(e: &crate::archive::ReadError) -> Self {
-        match e {
-            crate::archive::ReadError::Pgn(e) => Diagnostic::from_pgn(e),
-            crate::archive::ReadError::Archive(e) => Diagnostic {
-                loc: None,
-                game: e.game(),
-                mv: None,
-                reason: e.to_string(),
-            },
-        }
-    }
-
-    /// A replay error of `game`, located with the game's source positions.
-    pub fn from_replay(game: &SourceGame, e: &ReplayError) -> Self {
-        let loc = game.locations.as_ref().map(|l| match e.site {
-            Site::Game => l.game,
-            Site::Tag(i) => l.tags.get(i).copied().unwrap_or(l.game),
-            Site::Move(i) => l.moves.get(i).copied().unwrap_or(l.game),
-            Site::Result => l.result,
-        });
-        Diagnostic {
-            loc,
-            game: game.number,
-            mv: e.mv.clone(),
-            reason: e.reason.clone(),
-        }
-    }
-
-    /// The line for a file: `games.pgn:12:7: game 3, move 14... Nf9: no knight can move to
-    /// f9` (without `line:col` for archived games).
-    pub fn render(&self, file: &str) -> String {
-        let place = match self.loc {
-            Some(l) => format!("{file}:{l}:"),
-            None => format!("{file}:"),
-        };
-        let what = match &self.mv {
-            Some(m) => format!(" game {}, {m}:", self.game),
-            None if self.game == 0 => String::new(),
-            None => format!(" game {}:", self.game),
-        };
-        format!("{place}{what} {}", self.reason)
-    }
-}
-
-/// Validates one game as read from a file: its replay, or what is wrong.
-pub fn validate_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
-    validate(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
-}
-
-/// Replays one game as read from a file (moves only): its replay, or what is wrong.
-pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
-    replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
-}
-
-/// The canonical form of one game as read from a file, or what is wrong.
-pub fn normalize_game(game: &SourceGame) -> Result<Record, Diagnostic> {
-    normalize(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }

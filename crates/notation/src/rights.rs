@@ -3,7 +3,9 @@
 //! Tamerlane's `K`/`k`, `P1`/`P2`, Mini Citadel's first-move letters. Nothing here repeats a
 //! rights bit.
 
-use citadel_rules::{Byzantine, Chess, Game, MiniCitadel, Persian, Setup, Shatranj, Tamerlane};
+use citadel_rules::{
+    Byzantine, Chess, Game, MiniCitadel, Persian, RightsError, Setup, Shatranj, Tamerlane,
+};
 
 /// How a game's FEN is read beyond the common fields.
 pub trait FenRights: Game {
@@ -13,11 +15,8 @@ pub trait FenRights: Game {
     const APP_FEN_DIALECT: bool = false;
 
     /// Reads the rights field into `setup`; the error names what is wrong.
-    fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String> {
-        Self::config()
-            .rights
-            .read(text, setup)
-            .map_err(|e| e.to_string())
+    fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), RightsError> {
+        Self::config().rights.read(text, setup)
     }
 
     /// Writes the rights field (`-` when empty).

@@ -343,6 +343,32 @@ pub fn parse_among<G: SanDialect>(
     moves: &[Move],
     text: &str,
 ) -> Result<Move, SanError> {
+    read(pos, moves, text, true)
+}
+
+/// Reads a move of `pos` in SAN only: the coordinate forms [`parse`] also accepts (`g3-g5`,
+/// `e9e10q`, `b1c3/xd2e2`) are refused, except those that are SAN too (`e2e4` is SAN with a
+/// superfluous disambiguation). For a move typed by a user, [`parse`] takes either.
+///
+/// ```
+/// use citadel_notation::{fen, san};
+/// use citadel_rules::Chess;
+/// let pos = fen::start::<Chess>();
+/// assert_eq!(san::parse_san_only(&pos, "Nf3"), san::parse(&pos, "g1f3"));
+/// assert!(san::parse_san_only(&pos, "g1-f3").is_err());
+/// ```
+pub fn parse_san_only<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
+    read(pos, &pos.legal_moves(), text, false)
+}
+
+/// Reads a move among `moves`: the game's special forms, then (if `coordinates`) the
+/// coordinate form, then SAN.
+fn read<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &[Move],
+    text: &str,
+    coordinates: bool,
+) -> Result<Move, SanError> {
     let t = strip_marks(text);
     if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
         return Err(SanError::Syntax(crate::clip(text)));
@@ -354,7 +380,7 @@ pub fn parse_among<G: SanDialect>(
             if same_special(&s, t) {
                 if special.is_some() {
                     return Err(SanError::Ambiguous {
-                        text: t.to_string(),
+                        text: crate::clip(t),
                         candidates: s,
                     });
                 }
@@ -366,10 +392,10 @@ pub fn parse_among<G: SanDialect>(
         return Ok(m);
     }
     if t.bytes().all(|b| matches!(b, b'0' | b'O' | b'-')) {
-        return Err(SanError::Unavailable(t.to_string()));
+        return Err(SanError::Unavailable(crate::clip(t)));
     }
     // coordinate moves
-    if t.as_bytes()[0].is_ascii_lowercase() {
+    if coordinates && t.as_bytes()[0].is_ascii_lowercase() {
         if let Ok(c) = coord::parse_coord::<G>(t) {
             let geo = G::config().geometry();
             return coord::find::<G>(moves, &c, t).map_err(|e| match e {
@@ -399,7 +425,7 @@ fn ambiguous<G: SanDialect>(
         .map(|m| write_body(pos, m, moves))
         .collect();
     SanError::Ambiguous {
-        text: text.to_string(),
+        text: crate::clip(text),
         candidates: list.join(", "),
     }
 }
@@ -432,7 +458,7 @@ fn removal_pair<G: SanDialect>(s: &str, text: &str) -> Result<(Square, Square), 
     let (first, second) = s.split_at(i);
     match (whole_square::<G>(first), whole_square::<G>(second)) {
         (Some(a), Some(c)) => Ok((a, c)),
-        _ => Err(SanError::Syntax(text.to_string())),
+        _ => Err(SanError::Syntax(crate::clip(text))),
     }
 }
 
@@ -453,7 +479,7 @@ fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
 
 fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     let cfg = G::config();
-    let syntax = || SanError::Syntax(t.to_string());
+    let syntax = || SanError::Syntax(crate::clip(t));
     let (main, removal) = match t.find("/x") {
         Some(i) => (&t[..i], Some(removal_pair::<G>(&t[i + 2..], t)?)),
         None => (t, None),
@@ -515,7 +541,9 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         }
     }
     let Some((to, start)) = to else {
-        return Err(SanError::NoSuchSquare(rest[end - digits - 1..].to_string()));
+        return Err(SanError::NoSuchSquare(crate::clip(
+            &rest[end - digits - 1..],
+        )));
     };
     let middle = &rest[..start];
     let mut readings = Vec::new();
@@ -599,7 +627,10 @@ fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Resul
                     .filter_map(|m| m.promotion)
                     .map(|k| format!("={}", G::letter(k)))
                     .collect();
-                return Err(SanError::PromotionRequired(t.to_string(), names.join(", ")));
+                return Err(SanError::PromotionRequired(
+                    crate::clip(t),
+                    names.join(", "),
+                ));
             }
             return Err(ambiguous(pos, moves, t, fits));
         }
@@ -630,9 +661,9 @@ fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Resul
         return Err(SanError::NoCapture { piece, to });
     }
     if !from_ok.iter().any(|m| fits_removal(m)) {
-        return Err(SanError::BadRemoval(t.to_string()));
+        return Err(SanError::BadRemoval(crate::clip(t)));
     }
-    Err(SanError::BadPromotion(
-        parts.promotion.unwrap_or_default().to_string(),
-    ))
+    Err(SanError::BadPromotion(crate::clip(
+        parts.promotion.unwrap_or_default(),
+    )))
 }

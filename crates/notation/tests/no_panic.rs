@@ -1,7 +1,7 @@
 //! The parsers never panic: random bytes and random mutations of fixture records fed to the
 //! FEN, SAN (and coordinate), PGN and archive readers give `Ok` or a typed error.
 
-use citadel_notation::{archive, fen, pgn, replay, san, SanDialect};
+use citadel_notation::{archive, fen, pgn, replay, san, PgnErrorKind, SanDialect};
 use citadel_rules::{with_game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -156,7 +156,8 @@ fn deep_nesting_is_an_error_not_a_stack_overflow() {
     let text = format!("1. e4 {} *", "(1. d4 ".repeat(10_000));
     let games = pgn::read_games(&text);
     let e = games[0].as_ref().expect_err("too deep");
-    assert_eq!(e.reason, "variations nested too deeply");
+    assert_eq!(e.kind, PgnErrorKind::TooDeep);
+    assert_eq!(e.kind.to_string(), "variations nested too deeply");
     let ok = format!("1. e4 {}{} *", "(1. d4 ".repeat(64), ")".repeat(64));
     assert!(pgn::parse(&ok).is_ok());
 }

@@ -46,7 +46,8 @@ fn ring_fen_errors_name_the_text() {
     assert_eq!(e.field, FenField::Board);
     assert_eq!(e.text, "KP4p<qkp>4P<Q");
     assert!(
-        e.reason
+        e.kind
+            .to_string()
             .contains("ring 4: incomplete piece `P`: expected `P<` or `P>`"),
         "{e}"
     );
@@ -54,13 +55,17 @@ fn ring_fen_errors_name_the_text() {
     let e = fen::parse::<Byzantine>("K7k7/16/15/16 w - - 0 1").unwrap_err();
     assert_eq!((e.field, e.text.as_str()), (FenField::Board, "15"));
     assert!(
-        e.reason.contains("ring 2: 15 cells, the ring has 16"),
+        e.kind
+            .to_string()
+            .contains("ring 2: 15 cells, the ring has 16"),
         "{e}"
     );
     let e = fen::parse::<Byzantine>("K7k8/16/16/16 w - - 0 1").unwrap_err();
     assert_eq!(e.text, "K7k8");
     assert!(
-        e.reason.contains("ring 4: 17 cells, the ring has 16"),
+        e.kind
+            .to_string()
+            .contains("ring 4: 17 cells, the ring has 16"),
         "{e}"
     );
     // a fifth ring
@@ -69,7 +74,12 @@ fn ring_fen_errors_name_the_text() {
         (e.field, e.text.as_str()),
         (FenField::Board, "16/K7k7/16/16/16")
     );
-    assert!(e.reason.contains("5 rings given, the board has 4"), "{e}");
+    assert!(
+        e.kind
+            .to_string()
+            .contains("5 rings given, the board has 4"),
+        "{e}"
+    );
     // no rights in this game
     let e = fen::parse::<Byzantine>("K7k7/16/16/16 w KQ - 0 1").unwrap_err();
     assert_eq!((e.field, e.text.as_str()), (FenField::Rights, "KQ"));

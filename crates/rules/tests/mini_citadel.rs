@@ -349,35 +349,53 @@ fn fen_errors_name_the_text() {
     let e = err(s);
     assert_eq!(e.field, FenField::Board);
     assert_eq!(e.text, "1R+XBQKBNR1");
-    assert!(e.reason.contains("unknown piece `+X`"), "{e}");
+    assert!(e.kind.to_string().contains("unknown piece `+X`"), "{e}");
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w ABCDEFGHIJabcdefghiX - 0 1");
     assert_eq!(e.field, FenField::Rights);
-    assert!(e.reason.contains("unknown right `X`"), "{e}");
+    assert!(e.kind.to_string().contains("unknown right `X`"), "{e}");
     // a right for an empty file
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/2NBQKBNR1/G8G w ABCDEFGHIJabcdefghij - 0 1");
     assert_eq!(e.field, FenField::Rights);
     assert_eq!(e.text, "ABCDEFGHIJabcdefghij");
-    assert_eq!(e.reason, "right `B` needs White's unmoved rook on b2");
+    assert_eq!(
+        e.kind.to_string(),
+        "right `B` needs White's unmoved rook on b2"
+    );
     // a right for a moved piece: a knight stands on the rook's start cell
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1NRBQKBNR1/G8G w B - 0 1");
-    assert_eq!(e.reason, "right `B` needs White's unmoved rook on b2");
+    assert_eq!(
+        e.kind.to_string(),
+        "right `B` needs White's unmoved rook on b2"
+    );
     // a promoted piece has no right
     let e = err("+g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w a - 0 1");
-    assert_eq!(e.reason, "right `a` needs Black's unmoved guard on a10");
+    assert_eq!(
+        e.kind.to_string(),
+        "right `a` needs Black's unmoved guard on a10"
+    );
     // a right of the wrong side's piece
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/g8G w A - 0 1");
-    assert_eq!(e.reason, "right `A` needs White's unmoved guard on a1");
+    assert_eq!(
+        e.kind.to_string(),
+        "right `A` needs White's unmoved guard on a1"
+    );
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w AA - 0 1");
-    assert_eq!(e.reason, "right `A` given twice");
+    assert_eq!(e.kind.to_string(), "right `A` given twice");
     // a piece on a non-existent cell
     let e = err("gg7g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G w - - 0 1");
     assert_eq!(e.field, FenField::Board);
     assert_eq!(e.text, "gg7g");
-    assert_eq!(e.reason, "rank 10: piece `g` on the non-existent cell b10");
+    assert_eq!(
+        e.kind.to_string(),
+        "rank 10: piece `g` on the non-existent cell b10"
+    );
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/1RNBQKBNR1/G8G/ w - - 0 1");
     assert_eq!(e.field, FenField::Board);
     let e = err("g8g/1rnbqkbnr1/1pppppppp1/10/10/10/10/1PPPPPPPP1/RRNBQKBNR1/G8G w - - 0 1");
-    assert_eq!(e.reason, "rank 2: piece `R` on the non-existent cell a2");
+    assert_eq!(
+        e.kind.to_string(),
+        "rank 2: piece `R` on the non-existent cell a2"
+    );
 }
 
 #[test]
@@ -386,22 +404,24 @@ fn position_errors_of_the_game() {
     let e = err("10/1k2R5/10/10/10/10/10/10/5K4/10 w - - 0 1");
     assert_eq!(e.field, FenField::Board);
     assert!(
-        e.reason.contains("R on e9 would have promoted there"),
+        e.kind
+            .to_string()
+            .contains("R on e9 would have promoted there"),
         "{e}"
     );
     // pawns stand on ranks 3 to 8 only
     let e = err("10/1k8/10/10/10/10/10/10/3P1K4/10 w - - 0 1");
-    assert!(e.reason.contains("P cannot stand on d2"), "{e}");
+    assert!(e.kind.to_string().contains("P cannot stand on d2"), "{e}");
     // pieces of both sides in enemy citadels
     let e = err("G9/1k8/10/10/10/10/10/10/5K4/9n w - - 0 1");
-    assert!(e.reason.contains("n cannot stand on j1"), "{e}");
+    assert!(e.kind.to_string().contains("n cannot stand on j1"), "{e}");
     // two kings (a promoted king counts)
     let e = err("10/1k8/10/10/10/4+K5/10/10/5K4/10 w - - 0 1");
     assert_eq!(e.field, FenField::Position);
     // an en passant cell no double step passed
     let e = err("10/8k1/10/10/10/3pPp4/10/10/1K8/10 b - d4 0 1");
     assert_eq!(e.field, FenField::EnPassant);
-    assert!(e.reason.contains("d4"), "{e}");
+    assert!(e.kind.to_string().contains("d4"), "{e}");
     let e = err("10/8k1/10/10/10/3pPp4/10/4P5/1K8/10 b - e4 0 1");
     assert_eq!(e.field, FenField::EnPassant);
 }

@@ -1,0 +1,98 @@
+//! A problem with one game of a file, whatever found it (the PGN reader, the archive reader
+//! or the replay), located and ready to print; and the checks of a game read from a file
+//! that report one.
+
+use crate::archive::{ArchiveError, ReadError};
+use crate::pgn::{Loc, PgnError, SourceGame};
+use crate::record::Record;
+use crate::replay::{self, ReplayError, Replayed, Site};
+
+/// A problem with one game of a file, ready to print as `file:line:col: game N, move ...:
+/// reason`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagnostic {
+    /// Where, if the game came from text.
+    pub loc: Option<Loc>,
+    /// The game's number in its file.
+    pub game: usize,
+    /// The move at fault (`move 14... Nf9`), if any.
+    pub mv: Option<String>,
+    /// What is wrong.
+    pub reason: String,
+}
+
+impl Diagnostic {
+    /// A syntax error.
+    pub fn from_pgn(e: &PgnError) -> Self {
+        Diagnostic {
+            loc: Some(e.loc),
+            game: e.game,
+            mv: None,
+            reason: e.kind.to_string(),
+        }
+    }
+
+    /// A damaged archive.
+    pub fn from_archive(e: &ArchiveError) -> Self {
+        Diagnostic {
+            loc: None,
+            game: e.game(),
+            mv: None,
+            reason: e.to_string(),
+        }
+    }
+
+    /// A game that could not be read: a syntax error, or a damaged archive.
+    pub fn from_read(e: &ReadError) -> Self {
+        match e {
+            ReadError::Pgn(e) => Diagnostic::from_pgn(e),
+            ReadError::Archive(e) => Diagnostic::from_archive(e),
+        }
+    }
+
+    /// A replay error of `game`, located with the game's source positions.
+    pub fn from_replay(game: &SourceGame, e: &ReplayError) -> Self {
+        let loc = game.locations.as_ref().map(|l| match e.site {
+            Site::Game => l.game,
+            Site::Tag(i) => l.tags.get(i).copied().unwrap_or(l.game),
+            Site::Move(i) => l.moves.get(i).copied().unwrap_or(l.game),
+            Site::Result => l.result,
+        });
+        Diagnostic {
+            loc,
+            game: game.number,
+            mv: e.mv.as_ref().map(ToString::to_string),
+            reason: e.kind.to_string(),
+        }
+    }
+
+    /// The line for a file: `games.pgn:12:7: game 3, move 14... Nf9: no knight can move to
+    /// f9` (without `line:col` for archived games).
+    pub fn render(&self, file: &str) -> String {
+        let place = match self.loc {
+            Some(l) => format!("{file}:{l}:"),
+            None => format!("{file}:"),
+        };
+        let what = match &self.mv {
+            Some(m) => format!(" game {}, {m}:", self.game),
+            None if self.game == 0 => String::new(),
+            None => format!(" game {}:", self.game),
+        };
+        format!("{place}{what} {}", self.reason)
+    }
+}
+
+/// Validates one game as read from a file: its replay, or what is wrong.
+pub fn validate_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    replay::validate(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// Replays one game as read from a file (moves only): its replay, or what is wrong.
+pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
+    replay::replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// The canonical form of one game as read from a file, or what is wrong.
+pub fn normalize_game(game: &SourceGame) -> Result<Record, Diagnostic> {
+    replay::normalize(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}

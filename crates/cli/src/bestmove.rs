@@ -77,6 +77,7 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         nodes: a.nodes,
         movetime: a.movetime.map(std::time::Duration::from_millis),
         soft: None,
+        options: crate::search_options(),
     };
     let mut s = Searcher::<G>::new(a.hash as usize);
     s.set_threads(a.threads as usize);

@@ -40,9 +40,11 @@ mod validate;
 mod xboard;
 
 use citadel_rules::Variant;
+use citadel_search::SearchOptions;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
 
 /// Play, check and analyse large and historical chess variants.
 #[derive(Parser)]
@@ -173,8 +175,31 @@ fn flush() {
     }
 }
 
+/// The environment variable that lists the search techniques to switch off (for a match of
+/// one change): `null,lazy,see,iir,lmr,lmp,malus,swap`, comma-separated, or `none`.
+const SEARCH_OFF: &str = "CITADEL_SEARCH_OFF";
+
+/// The search options of this run, read from [`SEARCH_OFF`] at start-up.
+static SEARCH_OPTIONS: OnceLock<SearchOptions> = OnceLock::new();
+
+/// The search options every searcher of this run uses (all techniques on unless
+/// [`SEARCH_OFF`] lists some).
+pub fn search_options() -> SearchOptions {
+    SEARCH_OPTIONS.get().copied().unwrap_or_default()
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let off = std::env::var(SEARCH_OFF).unwrap_or_default();
+    match off.parse::<SearchOptions>() {
+        Ok(o) => {
+            SEARCH_OPTIONS.get_or_init(|| o);
+        }
+        Err(e) => {
+            eprintln!("error: {SEARCH_OFF}: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let result = match cli.command {
         Command::Variants => {
             for v in Variant::ALL {

@@ -124,7 +124,10 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         Some(d) => Limits::depth(d),
         None => Limits::movetime(a.movetime.unwrap_or(100)),
     };
-    let engine = Player::Engine(limits);
+    let engine = Player::Engine(Limits {
+        options: crate::search_options(),
+        ..limits
+    });
     let settings = GameSettings {
         opening_plies: a.play.opening_plies,
         max_plies: a.play.max_plies,
@@ -227,8 +230,8 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     if external || a.tc.is_some() {
         return arbitrated_match::<G>(a);
     }
-    let p1: Player = a.engine.parse().map_err(Failure)?;
-    let p2: Player = a.opponent.parse().map_err(Failure)?;
+    let p1 = player(&a.engine)?;
+    let p2 = player(&a.opponent)?;
     let start = fen::start::<G>();
     let values = [
         parse_values(&a.engine_values)?,
@@ -305,6 +308,16 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+/// A built-in player from its text (`depth:N`, `random`, ...); an engine searches with this
+/// run's search options.
+fn player(text: &str) -> Result<Player, Failure> {
+    let mut p: Player = text.parse().map_err(Failure)?;
+    if let Player::Engine(l) = &mut p {
+        l.options = crate::search_options();
+    }
+    Ok(p)
+}
+
 /// A player of an arbitrated match.
 fn contestant<G: SanDialect>(
     text: &str,
@@ -319,7 +332,7 @@ fn contestant<G: SanDialect>(
             Ok(Contestant::External(Box::new(e)))
         }
         None => {
-            let p: Player = text.parse().map_err(Failure)?;
+            let p = player(text)?;
             Ok(Contestant::builtin(
                 p,
                 GameSettings::default().hash_mb,

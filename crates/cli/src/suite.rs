@@ -34,7 +34,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     let mut failures = Vec::new();
     let (mut cases, mut nodes, mut seconds) = (0, 0u64, 0f64);
     for path in &a.paths {
-        for (file, fixture) in suite::load_dir(path).map_err(Failure)? {
+        for (file, fixture) in suite::load_dir(path)? {
             let Ok(v) = fixture.variant.parse::<Variant>() else {
                 failures.push(format!("{file}: unknown variant `{}`", fixture.variant));
                 continue;

@@ -237,7 +237,10 @@ impl Uci {
     }
 
     fn go(&mut self, rest: &[&str]) {
-        let mut limits = Limits::default();
+        let mut limits = Limits {
+            options: crate::search_options(),
+            ..Limits::default()
+        };
         let mut infinite = false;
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
         let mut i = 0;

@@ -347,6 +347,7 @@ impl Engine {
     fn limits(&self) -> Limits {
         let mut limits = Limits {
             depth: self.depth,
+            options: crate::search_options(),
             ..Limits::default()
         };
         if let Some(t) = self.per_move {

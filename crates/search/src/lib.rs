@@ -1,7 +1,6 @@
 #![doc = include_str!("../README.md")]
 
 pub mod eval;
-mod features;
 mod perft;
 pub mod play;
 mod search;
@@ -14,5 +13,8 @@ mod tt;
 pub mod tune;
 
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
-pub use search::{Limits, Score, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY};
+pub use search::{
+    Limits, Score, SearchOptions, SearchOptionsError, SearchResult, Searcher, MATE, MATE_BOUND,
+    MAX_PLY,
+};
 pub use tt::{Bound, Entry, Table};

@@ -1,9 +1,9 @@
 //! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
 
-use citadel_notation::{fen, FenRights};
+use citadel_notation::{fen, FenError, FenRights};
 use citadel_rules::{with_game, Variant};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 pub use citadel_rules::{PerftCase, PerftFile};
 
@@ -20,17 +20,102 @@ pub struct DepthResult {
     pub seconds: f64,
 }
 
+/// A fixture file (or directory of them) that could not be read; the message starts with
+/// the path.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// The directory could not be listed.
+    #[error("{}: {source}", path.display())]
+    Dir {
+        /// The directory.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A file could not be read.
+    #[error("{}: {source}", path.display())]
+    Read {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        #[source]
+        source: std::io::Error,
+    },
+    /// A file is not JSON of the expected shape.
+    #[error("{}: {source}", path.display())]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong, with its line and column.
+        #[source]
+        source: serde_json::Error,
+    },
+}
+
+impl LoadError {
+    /// The file or directory at fault.
+    pub fn path(&self) -> &Path {
+        match self {
+            LoadError::Dir { path, .. }
+            | LoadError::Read { path, .. }
+            | LoadError::Json { path, .. } => path,
+        }
+    }
+}
+
+/// A perft case that fails its check; the message starts with the case's name.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    /// The case's FEN does not parse.
+    #[error("{name}: {source}")]
+    Fen {
+        /// The case.
+        name: String,
+        /// What is wrong with the FEN.
+        #[source]
+        source: FenError,
+    },
+    /// The position, written as FEN and read again, is not the same.
+    #[error("{name}: FEN does not round-trip: {written}")]
+    RoundTrip {
+        /// The case.
+        name: String,
+        /// The FEN written from the parsed position.
+        written: String,
+    },
+    /// A perft count differs from the fixture's.
+    #[error("{name} ({fen}): perft {depth} = {got}, fixture says {expected}")]
+    Count {
+        /// The case.
+        name: String,
+        /// Its FEN.
+        fen: String,
+        /// The first depth whose count differs.
+        depth: u32,
+        /// The computed count.
+        got: u64,
+        /// The fixture's count.
+        expected: u64,
+    },
+}
+
 /// Reads one fixture file, or every `*.json` fixture file in a directory (sorted by name).
-pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, String> {
+pub fn load_dir(path: &Path) -> Result<Vec<(String, PerftFile)>, LoadError> {
     load_json(path)
 }
 
 /// Reads one JSON fixture file of type `T`, or every `*.json` file of a directory (sorted by
 /// name), each with its path; the error names the file and what is wrong.
-pub fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<(String, T)>, String> {
+pub fn load_json<T: serde::de::DeserializeOwned>(
+    path: &Path,
+) -> Result<Vec<(String, T)>, LoadError> {
     let mut files: Vec<_> = if path.is_dir() {
         std::fs::read_dir(path)
-            .map_err(|e| format!("{}: {e}", path.display()))?
+            .map_err(|source| LoadError::Dir {
+                path: path.to_path_buf(),
+                source,
+            })?
             .filter_map(|e| e.ok().map(|e| e.path()))
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect()
@@ -41,22 +126,26 @@ pub fn load_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<Vec<(Str
     files
         .into_iter()
         .map(|p| {
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let file: T =
-                serde_json::from_str(&text).map_err(|e| format!("{}: {e}", p.display()))?;
-            Ok((p.display().to_string(), file))
+            let text = match std::fs::read_to_string(&p) {
+                Ok(t) => t,
+                Err(source) => return Err(LoadError::Read { path: p, source }),
+            };
+            match serde_json::from_str(&text) {
+                Ok(file) => Ok((p.display().to_string(), file)),
+                Err(source) => Err(LoadError::Json { path: p, source }),
+            }
         })
         .collect()
 }
 
 /// Checks a case at depths `1..=max_depth` (capped by the counts it has) on `threads`
-/// threads; the error names the variant, FEN problem or first wrong depth.
+/// threads; the error names the case and its FEN problem or first wrong depth.
 pub fn check_case(
     variant: Variant,
     case: &PerftCase,
     max_depth: u32,
     threads: usize,
-) -> Result<Vec<DepthResult>, String> {
+) -> Result<Vec<DepthResult>, CheckError> {
     with_game!(variant, G => check::<G>(case, max_depth, threads))
 }
 
@@ -64,11 +153,17 @@ fn check<G: FenRights>(
     case: &PerftCase,
     max_depth: u32,
     threads: usize,
-) -> Result<Vec<DepthResult>, String> {
-    let pos = fen::parse::<G>(&case.fen).map_err(|e| format!("{}: {e}", case.name))?;
+) -> Result<Vec<DepthResult>, CheckError> {
+    let pos = fen::parse::<G>(&case.fen).map_err(|source| CheckError::Fen {
+        name: case.name.clone(),
+        source,
+    })?;
     let again = fen::write(&pos);
     if fen::parse::<G>(&again).map(|p| fen::write(&p)) != Ok(again.clone()) {
-        return Err(format!("{}: FEN does not round-trip: {again}", case.name));
+        return Err(CheckError::RoundTrip {
+            name: case.name.clone(),
+            written: again,
+        });
     }
     let mut out = Vec::new();
     for (i, &expected) in case.perft.iter().enumerate() {
@@ -80,10 +175,13 @@ fn check<G: FenRights>(
         let got = crate::perft_parallel(&pos, depth, threads);
         let seconds = t.elapsed().as_secs_f64();
         if got != expected {
-            return Err(format!(
-                "{} ({}): perft {depth} = {got}, fixture says {expected}",
-                case.name, case.fen
-            ));
+            return Err(CheckError::Count {
+                name: case.name.clone(),
+                fen: case.fen.clone(),
+                depth,
+                got,
+                expected,
+            });
         }
         out.push(DepthResult {
             depth,

@@ -1,10 +1,11 @@
 //! The engine's contract: limits stop it cleanly with a legal move, terminal positions are
 //! scored from the game's own outcome, draws by repetition and the move-count rule are seen
-//! inside the search, and mate scores count the distance.
+//! inside the search, mate scores count the distance, and the techniques switched off in the
+//! limits' options change the search (every one on by default).
 
 use citadel_notation::{coord, fen};
 use citadel_rules::{CelticCitadel, Chess, PersianPrincess};
-use citadel_search::{Limits, Score, Searcher, MATE};
+use citadel_search::{Limits, Score, SearchOptions, Searcher, MATE};
 use std::time::{Duration, Instant};
 
 const MIDDLEGAME: &str = "r1bq1rk1/pp2bppp/2n1pn2/2pp4/3P4/2PBPN2/PP1N1PPP/R1BQ1RK1 w - - 0 8";
@@ -212,4 +213,24 @@ fn a_fixed_movetime_is_mostly_used_and_a_soft_limit_ends_sooner() {
         "{:?}",
         t0.elapsed()
     );
+}
+
+#[test]
+fn the_options_switch_techniques_off_for_one_search() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let search = |options: SearchOptions| {
+        let limits = Limits {
+            options,
+            ..Limits::depth(6)
+        };
+        let r = Searcher::<Chess>::new(4).search(&pos, &limits);
+        assert!(pos.legal_moves().contains(&r.best.expect("a move")));
+        r.nodes
+    };
+    let full = search(SearchOptions::default());
+    assert_eq!(search("none".parse().unwrap()), full);
+    for off in SearchOptions::NAMES {
+        let nodes = search(off.parse().unwrap());
+        assert_ne!(nodes, full, "{off} off searches the same tree");
+    }
 }

@@ -1,8 +1,10 @@
 //! Every tactics fixture (`fixtures/tactics/<variant>.json`) is solved at its stated depth:
 //! the engine's move is one of the listed best moves, and a stated mate distance matches.
 
+use citadel_notation::MoveError;
 use citadel_rules::Variant;
-use citadel_search::tactics;
+use citadel_search::tactics::{self, TacticError};
+use std::error::Error;
 use std::path::Path;
 
 #[test]
@@ -47,10 +49,41 @@ fn a_wrong_expected_move_is_reported() {
         description: String::new(),
     };
     let e = tactics::solve(Variant::Chess, &t).unwrap_err();
-    assert!(e.contains("found h5f7"), "{e}");
+    assert!(
+        matches!(&e, TacticError::WrongMove { found, expected, .. }
+            if found == "h5f7" && expected == &["h5h7"]),
+        "{e:?}"
+    );
+    assert!(e.to_string().starts_with("scholar: found h5f7 ("), "{e}");
+    assert!(e.to_string().ends_with("), expected h5h7"), "{e}");
     let bad = tactics::Tactic {
         best: vec!["h5h9".into()],
+        ..t.clone()
+    };
+    let e = tactics::solve(Variant::Chess, &bad).unwrap_err();
+    assert!(
+        matches!(&e, TacticError::Move { name, source: MoveError::NoSuchSquare(_) } if name == "scholar"),
+        "{e:?}"
+    );
+    let no_mate = tactics::Tactic {
+        best: vec!["h5f7".into()],
+        mate: Some(2),
+        ..t.clone()
+    };
+    let e = tactics::solve(Variant::Chess, &no_mate).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "scholar: h5f7 scores mate 1, expected mate 2"
+    );
+    assert!(
+        matches!(e, TacticError::WrongMate { expected: 2, .. }),
+        "{e:?}"
+    );
+    let bad_fen = tactics::Tactic {
+        fen: "8/8 w".into(),
         ..t
     };
-    assert!(tactics::solve(Variant::Chess, &bad).is_err());
+    let e = tactics::solve(Variant::Chess, &bad_fen).unwrap_err();
+    assert!(matches!(e, TacticError::Fen { .. }), "{e:?}");
+    assert!(e.source().is_some());
 }

@@ -1,8 +1,10 @@
 //! Move ordering: each move's score (hash move, captures by MVV-LVA, killers, history,
 //! losing captures last), one total order over them, and the picking of the next move to
-//! search, which puts a capture through the exchange evaluation only when it comes up.
+//! search, which puts a capture through the exchange evaluation only when it comes up; and
+//! the history scores' updates.
 
-use super::{from_to, Worker};
+use super::params::HISTORY_MAX;
+use super::Worker;
 use crate::see;
 use citadel_rules::{Game, Move, Position};
 
@@ -26,14 +28,30 @@ impl Scored {
     }
 }
 
+/// The hash move's score: first.
 pub(super) const HASH_SCORE: i32 = 1 << 30;
+/// Captures (and promotions) that gain material: this plus their gain, after the hash move.
 pub(super) const CAPTURE_SCORE: i32 = 1 << 28;
+/// The killers: the quiet moves that last cut off at the ply, after the captures.
 pub(super) const KILLER_SCORE: i32 = 1 << 27;
 /// Captures that lose material (by the static exchange evaluation, or with `swap` off
 /// whenever a cheaper victim's cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
 /// How many moves of a node are picked one by one before the rest is sorted.
 const PICKS: usize = 4;
+
+/// The slot of a move of colour `us` in the history table of a board of `cells` cells.
+#[inline(always)]
+pub(super) fn from_to(cells: usize, us: usize, m: &Move) -> usize {
+    (us * cells + m.from.index()) * cells + m.to.index()
+}
+
+/// Moves `h` towards `bound` by `bonus` (away when negative), slowing as it nears it (the
+/// "gravity" update of history scores, which keeps them within `-bound..=bound`).
+#[inline(always)]
+fn nudge(h: i32, bonus: i32, bound: i32) -> i32 {
+    h + bonus - h * bonus.abs() / bound
+}
 
 impl<G: Game> Worker<G> {
     /// Scores the moves of ply `ply` for ordering (in `order[ply]`, in the list's order);
@@ -49,7 +67,7 @@ impl<G: Game> Worker<G> {
     ) -> usize {
         let us = pos.turn().index();
         let killers = self.killers[ply];
-        let see = self.features.see;
+        let see = self.options.see;
         let list = &self.lists[ply];
         let order = &mut self.order[ply];
         let mut n = 0;
@@ -87,7 +105,7 @@ impl<G: Game> Worker<G> {
     /// What the pending capture `m` loses, if it loses material: by the exchange on its cell
     /// (or, with `swap` off, whenever a cheaper victim's cell is defended).
     fn capture_loss(&self, pos: &Position<G>, m: &Move, gain: i32) -> Option<i32> {
-        if self.features.swap {
+        if self.options.swap {
             Some(see::see(&self.eval, pos, m)).filter(|&s| s < 0)
         } else {
             let mover = self.eval.code_value(pos.code_at(m.from));
@@ -166,6 +184,28 @@ impl<G: Game> Worker<G> {
                 true
             }
             None => false,
+        }
+    }
+
+    /// Rewards the quiet move `m` that cut off at `ply` in the history and, with the malus
+    /// on, punishes the quiet moves `tried` before it (indices into the ply's move list).
+    pub(super) fn reward_quiets(
+        &mut self,
+        us: usize,
+        ply: usize,
+        depth: i32,
+        m: Move,
+        tried: &[u16],
+    ) {
+        let bonus = depth * depth;
+        let h = &mut self.history[from_to(self.cells, us, &m)];
+        *h = nudge(*h, bonus, HISTORY_MAX);
+        if self.options.malus {
+            for &i in tried {
+                let q = self.lists[ply][i as usize];
+                let h = &mut self.history[from_to(self.cells, us, &q)];
+                *h = nudge(*h, -bonus, HISTORY_MAX);
+            }
         }
     }
 }

@@ -3,7 +3,9 @@
 //! Tamerlane's `K`/`k`, `P1`/`P2`, Mini Citadel's first-move letters. Nothing here repeats a
 //! rights bit.
 
-use citadel_rules::{Byzantine, Chess, Game, MiniCitadel, Persian, Setup, Shatranj, Tamerlane};
+use citadel_rules::{
+    Byzantine, Chess, Courier, Game, MiniCitadel, Persian, Setup, Shatranj, Tamerlane,
+};
 
 /// How a game's FEN is read beyond the common fields.
 pub trait FenRights: Game {
@@ -36,3 +38,4 @@ impl FenRights for MiniCitadel {}
 impl FenRights for Tamerlane {}
 impl FenRights for Shatranj {}
 impl FenRights for Byzantine {}
+impl FenRights for Courier {}

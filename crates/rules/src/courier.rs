@@ -3,12 +3,11 @@
 //! pieces a side: the long-range bishop (the courier), the mann (a king that is not royal)
 //! and the schleich (a wazir: one orthogonal step). Pawns step one cell (no double step, no
 //! en passant) and promote to a ferz on the last rank; no castling. A stalemated side loses,
-//! and so does a side left with a bare king (the Shatranj rule, [`shatranj::bare_king`]);
-//! the 50-move rule draws.
+//! and so does a side left with a bare king ([`bare_king`]); the 50-move rule draws.
 
 use crate::fide;
 use crate::shatranj;
-use crate::{Color, Config, Game, Outcome, Position, PositionError, Stalemate};
+use crate::{Color, Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
 use citadel_geometry::GeometryBuilder;
 use citadel_pieces::catalog;
 use std::sync::OnceLock;
@@ -71,6 +70,20 @@ fn config() -> &'static Config {
     })
 }
 
+/// The bare-king rule as Fairy-Stockfish plays it: the Shatranj rule
+/// ([`shatranj::bare_king`]: a side to move with more than its king against a lone king has
+/// won; a bared side otherwise makes its reply; two bare kings play on), and a bared side to
+/// move against three or more pieces has lost at once (it could never bare the other side in
+/// one reply), so it has no moves.
+pub fn bare_king(pos: &Position<Courier>) -> Option<Outcome> {
+    let us = pos.turn();
+    let theirs = pos.bitboards().color[us.other().index()].count();
+    if shatranj::is_bare(pos, us) && theirs >= 3 {
+        return Some(Outcome::win(us.other(), Termination::BareKing));
+    }
+    shatranj::bare_king(pos, false)
+}
+
 impl Game for Courier {
     type Word = u128;
 
@@ -81,7 +94,7 @@ impl Game for Courier {
 
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
-        shatranj::bare_king(pos, false)
+        bare_king(pos)
     }
 
     /// Two bare kings: neither side can mate, stalemate or bare the other.

@@ -16,7 +16,8 @@ use citadel_geometry::{BitWord, Bitboard, Square};
 /// let ee = EgyptianEye::config();
 /// assert_eq!(ee.landmarks.eye, ee.geometry().parse_square("f6"));
 /// assert_eq!(ee.landmarks.centre, None);
-/// assert_eq!(ee.landmarks.watched.count(), 16);
+/// // its two long diagonals, out to the corner citadels
+/// assert_eq!(ee.landmarks.watched.count(), 20);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Landmarks<W: BitWord = u128> {

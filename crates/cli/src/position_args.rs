@@ -18,7 +18,7 @@ pub struct PositionArgs {
 impl PositionArgs {
     /// The variant, or an error listing the known ids.
     pub fn variant(&self) -> Result<Variant, Failure> {
-        self.variant.parse().map_err(Failure)
+        self.variant.parse().map_err(Failure::from)
     }
 
     /// The position, parsed for game `G`.

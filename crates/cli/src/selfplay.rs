@@ -102,7 +102,7 @@ pub struct MatchArgs {
 }
 
 pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
     with_game!(variant, G => selfplay_in::<G>(a))
 }
 
@@ -178,7 +178,7 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
     with_game!(variant, G => match_in::<G>(a))
 }
 
@@ -351,7 +351,7 @@ fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
             "--engine-values/--opponent-values work only between Citadel players".into(),
         ));
     }
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
     let tc = match &a.tc {
         Some(t) => Some(t.parse::<TimeControl>().map_err(Failure)?),
         None => None,

@@ -30,7 +30,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         .as_deref()
         .map(str::parse)
         .transpose()
-        .map_err(Failure)?;
+        .map_err(Failure::from)?;
     let mut failures = Vec::new();
     let (mut cases, mut nodes, mut seconds) = (0, 0u64, 0f64);
     for path in &a.paths {

@@ -59,7 +59,7 @@ fn info_line(p: &Progress) -> String {
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure)?;
+    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
     let mut engine = Uci {
         session: session::new(variant, DEFAULT_HASH),
         hash_mb: DEFAULT_HASH,

@@ -41,10 +41,7 @@ pub fn xboard_name(v: Variant) -> &'static str {
 }
 
 fn from_xboard_name(name: &str) -> Option<Variant> {
-    if name == "normal" {
-        return Some(Variant::Chess);
-    }
-    name.parse().ok()
+    Variant::from_name(name)
 }
 
 /// The `setup` command that describes an engine-defined game to XBoard — its board size and

@@ -112,7 +112,7 @@ pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
     let cfg = G::config();
     let geo = cfg.geometry();
     let layout = Layout::new(geo, opts.flip);
-    let decor = Decor::of(variant_of::<G>(), geo);
+    let decor = Decor::of(cfg);
     let open = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title>"#,
         variant_of::<G>().name(),

@@ -1,8 +1,8 @@
 //! What a game's board shows besides its cells: citadels, Persian Chess's centre square,
-//! the Egyptian Eye and the squares it watches.
+//! the Egyptian Eye and the squares it watches, all read from the game's rules.
 
-use citadel_geometry::{BitWord, Geometry, Square};
-use citadel_rules::Variant;
+use citadel_geometry::{BitWord, Square};
+use citadel_rules::Config;
 
 /// Special cells of a game's board.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -19,8 +19,13 @@ pub struct Decor {
 }
 
 impl Decor {
-    /// The special cells of `variant`'s board `geo`.
-    pub fn of<W: BitWord>(variant: Variant, geo: &Geometry<W>) -> Decor {
+    /// The special cells of the board of the game `cfg` describes: citadels from the
+    /// board's shape, the centre square and the Eye from the game's
+    /// [`Landmarks`](citadel_rules::Landmarks). The cells the Eye watches are listed ray by
+    /// ray outward from the Eye.
+    pub fn of<W: BitWord>(cfg: &Config<W>) -> Decor {
+        let geo = cfg.geometry();
+        let marks = &cfg.landmarks;
         let citadels = if geo.wraps() {
             Vec::new()
         } else {
@@ -34,29 +39,23 @@ impl Decor {
                 })
                 .collect()
         };
-        let f6 = geo.parse_square("f6");
-        let mut d = Decor {
-            citadels,
-            ..Decor::default()
-        };
-        match variant {
-            Variant::CelticCitadel | Variant::PersianPrincess | Variant::OrientalOmega => {
-                d.centre = f6;
-            }
-            Variant::EgyptianEye => {
-                d.eye = f6;
-                if let Some(eye) = f6 {
-                    for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
-                        let mut cur = eye;
-                        while let Some(next) = geo.step(cur, dx, dy) {
-                            d.watched.push(next);
-                            cur = next;
-                        }
+        let mut watched = Vec::new();
+        if let Some(eye) = marks.eye {
+            for (dx, dy) in [(1, 1), (1, -1), (-1, 1), (-1, -1)] {
+                let mut cur = eye;
+                while let Some(next) = geo.step(cur, dx, dy) {
+                    if marks.watched.contains(next) {
+                        watched.push(next);
                     }
+                    cur = next;
                 }
             }
-            _ => {}
         }
-        d
+        Decor {
+            citadels,
+            centre: marks.centre,
+            eye: marks.eye,
+            watched,
+        }
     }
 }

@@ -4,7 +4,8 @@ use crate::coord;
 use crate::san::{castle_by_spec, SanDialect};
 use citadel_rules::tamerlane::special;
 use citadel_rules::{
-    Byzantine, Chess, Game, MiniCitadel, Move, MoveFlag, Persian, Position, Shatranj, Tamerlane,
+    Byzantine, Chess, Courier, Game, MiniCitadel, Move, MoveFlag, Persian, Position, Shatranj,
+    Tamerlane,
 };
 
 /// Chess: `O-O` is the king-side castle, `O-O-O` the queen-side one (the specs' SAN).
@@ -39,6 +40,9 @@ impl SanDialect for Tamerlane {
 
 /// Shatranj: the defaults (the pawn's promotion to a ferz is automatic, so no suffix).
 impl SanDialect for Shatranj {}
+
+/// Courier chess: the defaults (the pawn's promotion to a ferz is automatic, so no suffix).
+impl SanDialect for Courier {}
 
 /// Byzantine chess: a pawn-pair removal is the `/x` suffix after the move (`Nc3/xd2e2`, the
 /// pawn moving toward higher files first, by the default); `x` before the destination is

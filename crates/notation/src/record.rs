@@ -107,10 +107,11 @@ fn known_ids() -> String {
     ids.join(", ")
 }
 
-/// The game a `Variant` tag names: a Citadel id (`persian-princess`), the Persian Chess
-/// app's names (`Persian` = Persian Princess, `Pyramid` = Egyptian Eye, `Citadel` = Celtic
-/// Citadel, `Oriental` = Oriental Omega), or `Standard`/`Chess` for FIDE chess; letter case
-/// is ignored.
+/// The game a `Variant` tag names: a Citadel id (`persian-princess`) or one of the game's
+/// other names ([`Variant::from_name`]: the Persian Chess app's `Persian` = Persian
+/// Princess, `Pyramid` = Egyptian Eye, `Citadel` = Celtic Citadel, `Oriental` = Oriental
+/// Omega, `Standard` for FIDE chess); letter case is ignored, and an empty tag is FIDE chess
+/// (as no tag is).
 ///
 /// ```
 /// use citadel_notation::record::variant_from_tag;
@@ -118,19 +119,12 @@ fn known_ids() -> String {
 /// assert_eq!(variant_from_tag("Pyramid"), Some(Variant::EgyptianEye));
 /// assert_eq!(variant_from_tag("oriental-omega"), Some(Variant::OrientalOmega));
 /// assert_eq!(variant_from_tag("Standard"), Some(Variant::Chess));
+/// assert_eq!(variant_from_tag(""), Some(Variant::Chess));
 /// assert_eq!(variant_from_tag("crazyhouse"), None);
 /// ```
 pub fn variant_from_tag(tag: &str) -> Option<Variant> {
-    let t = tag.trim().to_ascii_lowercase();
-    if let Some(v) = Variant::ALL.into_iter().find(|v| v.id() == t) {
-        return Some(v);
+    if tag.trim().is_empty() {
+        return Some(Variant::Chess);
     }
-    match t.as_str() {
-        "persian" => Some(Variant::PersianPrincess),
-        "pyramid" => Some(Variant::EgyptianEye),
-        "citadel" => Some(Variant::CelticCitadel),
-        "oriental" => Some(Variant::OrientalOmega),
-        "standard" | "chess" | "" => Some(Variant::Chess),
-        _ => None,
-    }
+    Variant::from_name(tag)
 }

@@ -4,7 +4,7 @@
 //! rights bit.
 
 use citadel_rules::{
-    Byzantine, Chess, Game, MiniCitadel, Persian, RightsError, Setup, Shatranj, Tamerlane,
+    Byzantine, Chess, Courier, Game, MiniCitadel, Persian, RightsError, Setup, Shatranj, Tamerlane,
 };
 
 /// How a game's FEN is read beyond the common fields.
@@ -35,3 +35,4 @@ impl FenRights for MiniCitadel {}
 impl FenRights for Tamerlane {}
 impl FenRights for Shatranj {}
 impl FenRights for Byzantine {}
+impl FenRights for Courier {}

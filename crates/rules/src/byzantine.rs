@@ -38,6 +38,19 @@ struct Tables {
     up: Vec<Square>,
 }
 
+/// Material values in centipawns, by kind: the Shatranj army's (see
+/// [`shatranj::VALUES`]), the rook raised for the 16-file ring (its mobility is twice the
+/// 8x8 rook's).
+const VALUES: [(u8, i32); 7] = [
+    (PAWN_UP, 100),
+    (PAWN_DOWN, 100),
+    (kind::KNIGHT, 300),
+    (kind::ROOK, 600),
+    (kind::FERZ, 170),
+    (kind::ALFIL, 115),
+    (kind::KING, 0),
+];
+
 fn tables() -> &'static Tables {
     static T: OnceLock<Tables> = OnceLock::new();
     T.get_or_init(|| {
@@ -49,7 +62,9 @@ fn tables() -> &'static Tables {
             .pawns(&[PAWN_UP, PAWN_DOWN])
             .symbol(PAWN_UP, "P>")
             .symbol(PAWN_DOWN, "P<")
-            .stalemate(Stalemate::Loss);
+            .stalemate(Stalemate::Loss)
+            .title("Byzantine (round) chess")
+            .values(&VALUES);
         let geo = cfg.geometry();
         let up = geo
             .all()

@@ -27,6 +27,17 @@ pub mod rights {
     pub const BLACK_QUEEN_SIDE: Right = Right::bit("q", Color::Black, 8);
 }
 
+/// Material values in centipawns, by kind: L. Kaufman, "The Evaluation of Material
+/// Imbalances" (1999): P 1, N = B 3.25, R 5, Q 9.75.
+const VALUES: [(u8, i32); 6] = [
+    (kind::PAWN, 100),
+    (kind::KNIGHT, 325),
+    (kind::BISHOP, 325),
+    (kind::ROOK, 500),
+    (kind::QUEEN, 975),
+    (kind::KING, 0),
+];
+
 struct Tables {
     cfg: Config<u64>,
     castling: Castling<u64>,
@@ -81,7 +92,12 @@ fn tables() -> &'static Tables {
             },
         ];
         let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
-        let cfg = cfg.rights(castling.rights());
+        let cfg = cfg
+            .rights(castling.rights())
+            .title("Chess (FIDE, calibration)")
+            // PGN's `Standard`, XBoard's `normal`
+            .aliases(&["standard", "normal"])
+            .values(&VALUES);
         Tables { cfg, castling }
     })
 }

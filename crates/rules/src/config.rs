@@ -3,7 +3,7 @@
 
 use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::{Color, Goals, Setup, Variant};
+use crate::{Color, Goals, Landmarks, Setup, Variant};
 use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
@@ -25,6 +25,13 @@ pub struct Config<W: BitWord = u128> {
     pub variant: Variant,
     /// Variant id (`"persian-princess"`), the same as `variant.id()`.
     pub id: &'static str,
+    /// The game's human name (`"Persian Chess: Persian Princess"`); set with
+    /// [`title`](Self::title), the id until then.
+    pub title: &'static str,
+    /// Other names of the game in other programs' records and protocols (XBoard's
+    /// `normal`, the Persian Chess app's `Pyramid`), read by
+    /// [`Variant::from_name`](crate::Variant::from_name).
+    pub aliases: &'static [&'static str],
     /// The pieces compiled against the board.
     pub pieces: PieceSet<W>,
     /// FEN symbol of each kind as White (`"P"`, `"+N"`, `"R'"`, `"P>"`); Black's are lowercase.
@@ -52,6 +59,15 @@ pub struct Config<W: BitWord = u128> {
     pub move_limit: u16,
     /// The cells that end the game or that only some pieces may hold.
     pub goals: Goals<W>,
+    /// The cells the board marks (centre square, the Eye), for pictures of it.
+    pub landmarks: Landmarks<W>,
+    /// Material value of each kind in centipawns (a pawn is 100), where the game states
+    /// one; an evaluation values the other kinds by its own model. Set with
+    /// [`values`](Self::values).
+    pub values: Vec<Option<i32>>,
+    /// The game's own positional weights of an evaluation, `(weight name, value)`, over
+    /// the evaluation's defaults (the names are the evaluation's).
+    pub weights: &'static [(&'static str, i32)],
     /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
     pub stalemate: Stalemate,
     /// The start position, as a FEN in the standard form (read by
@@ -91,6 +107,8 @@ impl<W: BitWord> Config<W> {
         Config {
             variant,
             id: variant.id(),
+            title: variant.id(),
+            aliases: &[],
             pieces: PieceSet::new(geo, defs),
             symbols,
             royal: 0,
@@ -104,6 +122,9 @@ impl<W: BitWord> Config<W> {
             en_passant: false,
             move_limit: 100,
             goals: Goals::default(),
+            landmarks: Landmarks::default(),
+            values: vec![None; n],
+            weights: &[],
             stalemate: Stalemate::Draw,
             start_fen,
             rights: Rights::default(),
@@ -262,6 +283,38 @@ impl<W: BitWord> Config<W> {
     /// Sets the game's goal cells.
     pub fn goals(mut self, goals: Goals<W>) -> Self {
         self.goals = goals;
+        self
+    }
+
+    /// Sets the marked cells of the board.
+    pub fn landmarks(mut self, landmarks: Landmarks<W>) -> Self {
+        self.landmarks = landmarks;
+        self
+    }
+
+    /// Sets the game's human name.
+    pub fn title(mut self, title: &'static str) -> Self {
+        self.title = title;
+        self
+    }
+
+    /// Sets the game's other names.
+    pub fn aliases(mut self, aliases: &'static [&'static str]) -> Self {
+        self.aliases = aliases;
+        self
+    }
+
+    /// Sets the material values of some kinds, `(kind, centipawns)`.
+    pub fn values(mut self, values: &[(u8, i32)]) -> Self {
+        for &(k, v) in values {
+            self.values[k as usize] = Some(v);
+        }
+        self
+    }
+
+    /// Sets the game's own positional weights, `(weight name, value)`.
+    pub fn weights(mut self, weights: &'static [(&'static str, i32)]) -> Self {
+        self.weights = weights;
         self
     }
 

@@ -1,4 +1,4 @@
-//! Static evaluation, generic over the games: material (per-game tables by piece name, a
+//! Static evaluation, generic over the games: material (each game's values of its kinds, a
 //! mobility model for the rest), piece-square terms derived from each piece's reach on the
 //! board, mobility, pawn advancement toward promotion and passed pawns, king safety, a
 //! mop-up term for won endgames, and each game's goals as its rules declare them
@@ -105,8 +105,8 @@ impl<W: BitWord> Evaluator<W> {
         let set = &cfg.pieces;
         let n = set.len();
         let ncells = geo.len();
-        let mut value = values::values(cfg.variant, set, cfg.pawns, cfg.royal);
-        let mut weights = weights::weights(cfg.variant);
+        let mut value = values::values(cfg);
+        let mut weights = weights::weights(cfg);
         for (name, v) in overrides {
             if let Some(k) = cfg.kind_named(name) {
                 value[k as usize] = *v;

@@ -1,19 +1,17 @@
-//! The weights of the evaluation's positional terms, by name, with each game's own set.
+//! The weights of the evaluation's positional terms, by name.
 //!
 //! Every game starts from [`Weights::DEFAULT`] (the hand-set numbers the engine was built
 //! with); a game whose weights were fitted to its self-play games by Texel's method
-//! (`cargo xtask tune --weights`) and won a match against the defaults lists them in
-//! [`table`], with the provenance of the fit:
-//!
-//! | game | source |
-//! | --- | --- |
-//! | `shatranj` | fitted by `cargo xtask tune --variant shatranj --weights --games 2000` (self-play at depth 3, seed 1, the engine's own values and default weights): 1,992 finished games, 324,883 positions, error 0.073463 → 0.071831; the fitted weights scored +85 =85 −30, 63.8 %, Elo +98 ± 37 against the defaults in 200 depth-3 games (seed 1001), and +98 =61 −41, 64.2 %, Elo +102 ± 41 in 200 depth-4 games (seed 7) |
-//! | every other game | the defaults (fits that did not win both matches are not adopted: see `docs/engine.md`) |
+//! (`cargo xtask tune --weights`) and won a match against the defaults states them in its
+//! rules ([`Config::weights`](citadel_rules::Config::weights), with the provenance of the
+//! fit; so far Shatranj). Fits that did not win both matches are not adopted: see
+//! `docs/engine.md`.
 //!
 //! Weights are named like piece values (`mobility-mg=4`), so that a fit, `citadel tune`'s
 //! start values and a match's `--engine-values` treat both alike.
 
-use citadel_rules::Variant;
+use citadel_geometry::BitWord;
+use citadel_rules::Config;
 
 /// The positional weights of an evaluation (mg: middlegame, eg: endgame).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,47 +108,33 @@ impl Weights {
     }
 }
 
-/// The weights of `variant`: its fitted ones from [`table`] over the defaults.
-pub fn weights(variant: Variant) -> Weights {
+/// The weights of the game `cfg` describes: its own ([`Config::weights`]) over the
+/// defaults.
+pub fn weights<W: BitWord>(cfg: &Config<W>) -> Weights {
     let mut w = Weights::DEFAULT;
-    for &(name, v) in table(variant) {
+    for &(name, v) in cfg.weights {
         w.set(name, v);
     }
     w
 }
 
-/// The weights fitted for `variant` (those that differ from the defaults), `(name, value)`.
-pub fn table(variant: Variant) -> &'static [(&'static str, i32)] {
-    match variant {
-        Variant::Shatranj => &[
-            ("mobility-mg", 1),
-            ("mobility-eg", 12),
-            ("square-mg", 264),
-            ("square-eg", 340),
-            ("advance-mg", 28),
-            ("advance-eg", 28),
-            ("passed-mg", 26),
-            ("passed-eg", 28),
-            ("king-attack", 155),
-            ("shelter", 2),
-            ("tempo", 6),
-        ],
-        _ => &[],
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use citadel_rules::{with_game, Game, Variant};
 
     #[test]
     fn every_fitted_weight_is_a_weight_within_its_range() {
         for v in Variant::ALL {
-            for &(name, value) in table(v) {
-                let (lo, hi) = Weights::range(name).unwrap_or_else(|| panic!("{v:?}: {name}"));
-                assert!((lo..=hi).contains(&value), "{v:?}: {name}={value}");
-                assert_eq!(weights(v).get(name), Some(value));
-            }
+            with_game!(v, G => {
+                let cfg = G::config();
+                for &(name, value) in cfg.weights {
+                    let (lo, hi) =
+                        Weights::range(name).unwrap_or_else(|| panic!("{v:?}: {name}"));
+                    assert!((lo..=hi).contains(&value), "{v:?}: {name}={value}");
+                    assert_eq!(weights(cfg).get(name), Some(value));
+                }
+            })
         }
     }
 

@@ -235,3 +235,35 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     assert!(err.contains("shatranj has no piece named `queen`"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `citadel bestmove` at depth 6 with `CITADEL_SEARCH_OFF` set to `off`: (exit code, nodes
+/// or stderr).
+fn nodes_with_search_off(off: &str) -> (i32, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_citadel"))
+        .args(["bestmove", "--variant", "chess", "--depth", "6", "--json"])
+        .env("CITADEL_SEARCH_OFF", off)
+        .output()
+        .expect("the binary runs");
+    let code = out.status.code().unwrap_or(-1);
+    if code != 0 {
+        return (code, String::from_utf8_lossy(&out.stderr).into_owned());
+    }
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    (code, v["nodes"].to_string())
+}
+
+#[test]
+fn citadel_search_off_switches_techniques_off() {
+    let (code, full) = nodes_with_search_off("");
+    assert_eq!(code, 0, "{full}");
+    assert_eq!(nodes_with_search_off("none"), (0, full.clone()));
+    let (code, other) = nodes_with_search_off("null,lmr");
+    assert_eq!(code, 0, "{other}");
+    assert_ne!(other, full);
+    let (code, err) = nodes_with_search_off("null,bogus");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("CITADEL_SEARCH_OFF") && err.contains("`bogus`"),
+        "{err}"
+    );
+}

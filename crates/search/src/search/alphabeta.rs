@@ -26,6 +26,8 @@ pub(super) struct Child {
 }
 
 impl Child {
+    /// What the parent knows: whether a null move is allowed, whether the side to move is in
+    /// check (`None`: not tested).
     #[inline(always)]
     pub(super) fn new(null_allowed: bool, check: Option<bool>) -> Child {
         Child {
@@ -40,6 +42,7 @@ impl Child {
 pub(super) struct Reductions([[u8; 64]; 64]);
 
 impl Reductions {
+    /// The table, for depths and move numbers up to 63.
     pub(super) fn new() -> Reductions {
         let mut t = [[0; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {

@@ -148,8 +148,8 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     if a.weights {
         names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
     }
-    let start = crate::selfplay::parse_values(&a.start)?;
-    crate::selfplay::check_values::<G>(&start)?;
+    let start = citadel_engine::overrides::parse(a.start.as_deref().unwrap_or(""))?;
+    citadel_engine::overrides::check::<G>(&start)?;
     let pool = pool(threads(a.threads))?;
     let mut samples: Vec<Sample<G>> = Vec::new();
     let (mut games, mut unfinished, mut bad) = (0, 0, 0);

@@ -3,7 +3,6 @@
 pub mod eval;
 mod features;
 mod perft;
-pub mod play;
 mod search;
 pub mod see;
 #[cfg(feature = "notation")]

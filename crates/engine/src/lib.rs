@@ -1,5 +1,6 @@
 #![doc = include_str!("../README.md")]
 
+pub mod analysis;
 pub mod arbiter;
 pub mod clock;
 pub mod external;

@@ -129,7 +129,11 @@ impl Uci {
                     self.go(&rest, &mut out);
                 }
             }
-            "stop" => self.session.stop(),
+            "stop" => {
+                // the search ends soon: later commands wait for it instead of refusing
+                self.infinite = false;
+                self.session.stop();
+            }
             "ponderhit" | "debug" | "register" => {}
             "quit" => {
                 self.session.join();

@@ -3,10 +3,10 @@
 
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_notation::{coord, fen, replay, san, SanDialect};
-use citadel_rules::{with_game, Move, Position};
-use citadel_search::{Limits, Score, Searcher};
-use serde::Serialize;
+use citadel_engine::analysis::analyse;
+use citadel_notation::{replay, SanDialect};
+use citadel_rules::with_game;
+use citadel_search::Limits;
 
 /// Arguments of `citadel bestmove`.
 #[derive(clap::Args)]
@@ -37,28 +37,6 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct Report {
-    variant: &'static str,
-    fen: String,
-    bestmove: Option<String>,
-    coordinate: Option<String>,
-    score: Score,
-    depth: u32,
-    seldepth: u32,
-    nodes: u64,
-    nps: u64,
-    time_ms: u64,
-    pv: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outcome: Option<String>,
-}
-
-/// The move in SAN and in coordinate form.
-fn move_texts<G: SanDialect>(pos: &Position<G>, m: &Move) -> (String, String) {
-    (san::write(pos, m), coord::write(pos, m))
-}
-
 pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.position.variant()?, G => bestmove::<G>(a))
 }
@@ -79,58 +57,11 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         soft: None,
         options: crate::search_options(),
     };
-    let mut s = Searcher::<G>::new(a.hash as usize);
-    s.set_threads(a.threads as usize);
-    let r = s.search(&pos, &limits);
-    let (bestmove, coordinate) = match r.best {
-        Some(m) => {
-            let (san, c) = move_texts(&pos, &m);
-            (Some(san), Some(c))
-        }
-        None => (None, None),
-    };
-    let mut pv = Vec::new();
-    let mut p = pos.clone();
-    for m in &r.pv {
-        pv.push(move_texts(&p, m).0);
-        p.play_unchecked(*m);
-    }
-    let report = Report {
-        variant: G::config().id,
-        fen: fen::write(&pos),
-        bestmove,
-        coordinate,
-        score: r.display_score(),
-        depth: r.depth,
-        seldepth: r.seldepth,
-        nodes: r.nodes,
-        nps: r.nps(),
-        time_ms: r.elapsed.as_millis() as u64,
-        pv,
-        outcome: r.outcome.map(|o| o.to_string()),
-    };
-    let text = if a.json {
-        format!("{}\n", serde_json::to_string(&report)?)
+    let report = analyse(&pos, &limits, a.hash as usize, a.threads as usize);
+    if a.json {
+        outln!("{}", serde_json::to_string(&report)?);
     } else {
-        let mut t = match (&report.bestmove, &report.coordinate) {
-            (Some(b), Some(c)) => format!("bestmove {b} ({c})\n"),
-            _ => "bestmove (none)\n".to_string(),
-        };
-        if let Some(o) = &report.outcome {
-            t.push_str(&format!("outcome  {o}\n"));
-        }
-        t.push_str(&format!("score    {}\n", report.score));
-        t.push_str(&format!(
-            "depth    {} (seldepth {})\n",
-            report.depth, report.seldepth
-        ));
-        t.push_str(&format!(
-            "nodes    {} in {} ms, {} nodes/s\n",
-            report.nodes, report.time_ms, report.nps
-        ));
-        t.push_str(&format!("pv       {}\n", report.pv.join(" ")));
-        t
-    };
-    out!("{text}");
+        out!("{report}");
+    }
     Ok(())
 }

@@ -3,9 +3,9 @@
 
 use crate::games::output;
 use crate::Failure;
-use citadel_diagram::{legend, viewer, Options};
-use citadel_notation::{fen, replay, FenRights, Record, SanDialect, SourceGame};
-use citadel_rules::{with_game, Game, Position, Variant};
+use citadel_diagram::{legend, Options};
+use citadel_notation::{FenRights, Record, SourceGame};
+use citadel_rules::{Game, Position};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -174,8 +174,7 @@ impl ReplayPictures {
             .map(|s| s.to_string_lossy().into_owned())
             .filter(|s| s != "-")
             .unwrap_or_else(|| "stdin".into());
-        let variant = replay::variant_of(&game.record).map_err(|e| Failure(e.to_string()))?;
-        let frames = with_game!(variant, G => positions::<G>(&game.record, self.svg_at, false))?;
+        let frames = citadel_diagram::record::diagrams(&game.record, self.svg_at == Every::End)?;
         let n = frames.len();
         for (ply, svg) in frames {
             let path = dir.join(format!("{stem}-g{}-p{ply:03}.svg", game.number));
@@ -185,90 +184,10 @@ impl ReplayPictures {
     }
 }
 
-/// The diagrams (ply, SVG) of a record's main line.
-fn positions<G: SanDialect>(
-    record: &Record,
-    every: Every,
-    external_defs: bool,
-) -> Result<Vec<(usize, String)>, Failure> {
-    let played = replay::play::<G>(record).map_err(|e| Failure(e.to_string()))?;
-    let draw = |pos: &Position<G>| {
-        let mut o = Options::from_position(pos);
-        o.external_defs = external_defs;
-        citadel_diagram::svg(pos, &o)
-    };
-    if every == Every::End {
-        return Ok(vec![(played.moves.len(), draw(&played.end))]);
-    }
-    let mut pos = played.start.clone();
-    let mut out = vec![(0, draw(&pos))];
-    for (i, m) in played.moves.iter().enumerate() {
-        pos.play_unchecked(*m);
-        out.push((i + 1, draw(&pos)));
-    }
-    Ok(out)
-}
-
 /// The HTML viewer page for canonical records read from `file`.
 pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
-    let mut games = Vec::with_capacity(records.len());
-    for r in records {
-        let variant = replay::variant_of(r).map_err(|e| Failure(e.to_string()))?;
-        games.push(with_game!(variant, G => viewer_game::<G>(r, variant))?);
-    }
-    Ok(viewer::html(&file.display().to_string(), &games))
-}
-
-fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, Failure> {
-    let played = replay::play::<G>(r).map_err(|e| Failure(e.to_string()))?;
-    let frame = |pos: &Position<G>, san: String, comments: Vec<String>| {
-        let o = Options::from_position(pos);
-        viewer::Frame {
-            svg: citadel_diagram::board::picture(pos, &o).position,
-            san,
-            comments,
-            fen: fen::write(pos),
-        }
-    };
-    let mut pos = played.start.clone();
-    let base = citadel_diagram::board::picture(&pos, &Options::default());
-    let mut frames = vec![frame(&pos, String::new(), r.main.comments.clone())];
-    for (m, node) in played.moves.iter().zip(&r.main.moves) {
-        let dots = if pos.turn() == citadel_rules::Color::White {
-            "."
-        } else {
-            "..."
-        };
-        let marks: String = node.nags.iter().filter_map(|&n| nag_mark(n)).collect();
-        let label = format!("{}{dots} {}{marks}", pos.fullmove_number(), node.san);
-        pos.play_unchecked(*m);
-        frames.push(frame(&pos, label, node.comments.clone()));
-    }
-    let tag = |n: &str| r.tag(n).filter(|v| !v.is_empty() && *v != "?");
-    let mut title = match (tag("White"), tag("Black")) {
-        (Some(w), Some(b)) => format!("{w} - {b}"),
-        _ => tag("Event").unwrap_or("game").to_string(),
-    };
-    title.push_str(&format!(" ({})", variant.name()));
-    Ok(viewer::Game {
-        title,
-        tags: r.tags.clone(),
-        open: base.open,
-        board: base.board,
-        frames,
-        result: r.result.as_str().to_string(),
-    })
-}
-
-/// The move mark of a NAG that has one (`$1` is `!`, `$4` is `??`).
-fn nag_mark(nag: u8) -> Option<&'static str> {
-    Some(match nag {
-        1 => "!",
-        2 => "?",
-        3 => "!!",
-        4 => "??",
-        5 => "!?",
-        6 => "?!",
-        _ => return None,
-    })
+    Ok(citadel_diagram::record::page(
+        records,
+        &file.display().to_string(),
+    )?)
 }

@@ -18,20 +18,14 @@ macro_rules! out {
     };
 }
 
-mod arbiter;
 mod bestmove;
-mod betza;
-mod clock;
 mod convert;
 mod diagram;
-mod elo;
-mod external;
 mod games;
 mod perft;
 mod position_args;
 mod replay;
 mod selfplay;
-mod session;
 mod show;
 mod suite;
 mod tune;

@@ -1,14 +1,13 @@
 //! `citadel selfplay` and `citadel match`: complete games between engines (or against a
 //! random mover), written as PGN records, with progress on stderr.
 
-use crate::arbiter::{self, Contestant, Rules, TimeControl};
-use crate::elo;
-use crate::external::{EngineSpec, External};
 use crate::Failure;
+use citadel_engine::external::{EngineSpec, External};
+use citadel_engine::{matches, overrides, play_game, Contestant, EngineSetup, MatchGame};
+use citadel_engine::{Player, Rules, Schedule, TimeControl};
 use citadel_notation::{fen, SanDialect};
-use citadel_rules::{with_game, Color, Game, Variant};
-use citadel_search::eval::weights::Weights;
-use citadel_search::play::{self, GameSettings, Player};
+use citadel_rules::{with_game, Variant};
+use citadel_search::eval::Evaluator;
 use citadel_search::Limits;
 use std::io::Write;
 
@@ -102,7 +101,7 @@ pub struct MatchArgs {
 }
 
 pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
+    let variant: Variant = a.variant.parse()?;
     with_game!(variant, G => selfplay_in::<G>(a))
 }
 
@@ -120,19 +119,17 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         Some(f) => fen::parse::<G>(f)?,
         None => fen::start::<G>(),
     };
-    let limits = match a.depth {
-        Some(d) => Limits::depth(d),
-        None => Limits::movetime(a.movetime.unwrap_or(100)),
-    };
-    let engine = Player::Engine(Limits {
+    let limits = Limits {
         options: crate::search_options(),
-        ..limits
-    });
-    let settings = GameSettings {
-        opening_plies: a.play.opening_plies,
-        max_plies: a.play.max_plies,
-        ..GameSettings::default()
+        ..match a.depth {
+            Some(d) => Limits::depth(d),
+            None => Limits::movetime(a.movetime.unwrap_or(100)),
+        }
     };
+    let name = format!("citadel ({})", Player::Engine(limits));
+    let mut white = Contestant::engine(EngineSetup::default(), limits, &name);
+    let mut black = Contestant::engine(EngineSetup::default(), limits, &name);
+    let rules = a.play.rules();
     let mut out = open_out(&a.out)?;
     let mut results = [0u32; 4];
     for g in 0..a.games {
@@ -140,29 +137,25 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
             ("Event", "citadel selfplay".to_string()),
             ("Site", "citadel".to_string()),
             ("Round", (g + 1).to_string()),
-            ("White", format!("citadel ({engine})")),
-            ("Black", format!("citadel ({engine})")),
+            ("White", name.clone()),
+            ("Black", name.clone()),
         ];
         let seed = a.play.seed.wrapping_add(u64::from(g));
-        let rec = play::play_game(&start, [engine, engine], &settings, seed, &tags);
+        let rec = play_game(&start, [&mut white, &mut black], &rules, seed, &tags);
         writeln!(out, "{}", rec.pgn())?;
         out.flush()?;
-        let i = match rec.result() {
-            "1-0" => 0,
-            "0-1" => 1,
-            "1/2-1/2" => 2,
-            _ => 3,
-        };
+        let i = ["1-0", "0-1", "1/2-1/2"]
+            .iter()
+            .position(|r| *r == rec.result())
+            .unwrap_or(3);
         results[i] += 1;
-        let how = rec
-            .outcome
-            .map_or("ply cap".to_string(), |o| o.termination.name().to_string());
         eprintln!(
-            "[{}/{}] {} {} ({how}, {} plies)  total +{} ={} -{}{}",
+            "[{}/{}] {} {} ({}, {} plies)  total +{} ={} -{}{}",
             g + 1,
             a.games,
             G::config().id,
             rec.result(),
+            rec.how(),
             rec.moves.len(),
             results[0],
             results[2],
@@ -177,75 +170,101 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
     Ok(())
 }
 
+impl PlayArgs {
+    /// The rules of the games (no clock).
+    fn rules(&self) -> Rules {
+        Rules {
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            ..Rules::default()
+        }
+    }
+}
+
 pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
-    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
+    let variant: Variant = a.variant.parse()?;
     with_game!(variant, G => match_in::<G>(a))
 }
 
-/// Checks that each name of `values` is a piece of `G` (worth at least 1) or an evaluation
-/// weight ([`Weights::NAMES`]).
-pub(crate) fn check_values<G: Game>(values: &[(String, i32)]) -> Result<(), Failure> {
-    let cfg = G::config();
-    for (name, v) in values {
-        let shown = citadel_notation::clip(name);
-        if cfg.kind_named(name).is_some() {
-            if *v < 1 {
-                return Err(Failure(format!(
-                    "a piece is worth 1 to 10000, not {v} (`{shown}`)"
-                )));
-            }
-        } else if Weights::DEFAULT.get(name).is_none() {
-            return Err(Failure(format!(
-                "{} has no piece or weight named `{shown}`",
-                cfg.id
-            )));
-        }
+/// Material values replaced for a player: read and checked against game `G`.
+fn values_of<G: SanDialect>(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
+    let values = overrides::parse(text.as_deref().unwrap_or(""))?;
+    overrides::check::<G>(&values)?;
+    Ok(values)
+}
+
+/// A player of a match: another engine, or one of Citadel's own — named as the arbiter
+/// names them when the match is `arbitrated` (another engine or a clock), else as written
+/// (`depth 2`), with its `values`.
+fn contestant<G: SanDialect>(
+    text: &str,
+    seed: u64,
+    tc: Option<TimeControl>,
+    arbitrated: bool,
+    threads: u32,
+    values: &[(String, i32)],
+) -> Result<Contestant<G>, Failure> {
+    if let Some(spec) = EngineSpec::parse(text) {
+        return Ok(Contestant::External(Box::new(External::start(&spec?)?)));
     }
-    Ok(())
-}
-
-/// Reads `name=value,name=value` (values 0 to 10000; [`check_values`] tells which names a
-/// game knows).
-pub(crate) fn parse_values(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
-    let Some(t) = text else {
-        return Ok(Vec::new());
+    let mut p: Player = text.parse()?;
+    if let Player::Engine(l) = &mut p {
+        l.options = crate::search_options();
+    }
+    let mut setup = EngineSetup {
+        threads: threads as usize,
+        ..EngineSetup::default()
     };
-    t.split(',')
-        .filter(|p| !p.trim().is_empty())
-        .map(|p| {
-            let (n, v) = p
-                .split_once('=')
-                .ok_or_else(|| Failure(format!("bad value `{p}` (expected name=value)")))?;
-            let v: i32 = crate::in_range::<i32>(0, 10_000)(v.trim())
-                .map_err(|e| Failure(format!("bad value `{}`: {e}", citadel_notation::clip(p))))?;
-            Ok((n.trim().to_string(), v))
-        })
-        .collect()
+    if arbitrated {
+        return Ok(Contestant::builtin(p, setup, seed, tc.is_some()));
+    }
+    setup.evaluator = Evaluator::with_values::<G>(values);
+    Ok(match p {
+        Player::Engine(l) => Contestant::engine(setup, l, p.to_string()),
+        Player::Random => Contestant::dice(p.to_string()),
+    })
 }
 
+/// A match between Citadel's players, or judged move by move against other engines and
+/// clocks.
 fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     let external = [&a.engine, &a.opponent]
         .iter()
         .any(|s| EngineSpec::parse(s).is_some());
-    if external || a.tc.is_some() {
-        return arbitrated_match::<G>(a);
+    let arbitrated = external || a.tc.is_some();
+    if arbitrated && (a.engine_values.is_some() || a.opponent_values.is_some()) {
+        return Err(Failure(
+            "--engine-values/--opponent-values work only between Citadel players".into(),
+        ));
     }
-    let p1 = player(&a.engine)?;
-    let p2 = player(&a.opponent)?;
-    let start = fen::start::<G>();
+    let tc = a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?;
+    if !arbitrated {
+        // a bad player is reported before bad values
+        a.engine.parse::<Player>()?;
+        a.opponent.parse::<Player>()?;
+    }
     let values = [
-        parse_values(&a.engine_values)?,
-        parse_values(&a.opponent_values)?,
+        values_of::<G>(&a.engine_values)?,
+        values_of::<G>(&a.opponent_values)?,
     ];
-    for v in &values {
-        check_values::<G>(v)?;
-    }
-    let settings = GameSettings {
-        opening_plies: a.play.opening_plies,
-        max_plies: a.play.max_plies,
-        values,
-        threads: [a.engine_threads as usize, a.opponent_threads as usize],
-        ..GameSettings::default()
+    let seed = a.play.seed;
+    let (threads, others) = (a.engine_threads, a.opponent_threads);
+    let mut first = contestant::<G>(&a.engine, seed, tc, arbitrated, threads, &values[0])?;
+    let seed2 = seed.wrapping_add(1);
+    let mut second = contestant::<G>(&a.opponent, seed2, tc, arbitrated, others, &values[1])?;
+    let rules = Rules {
+        tc,
+        movetime: std::time::Duration::from_millis(a.movetime.max(1)),
+        ..a.play.rules()
+    };
+    let (n1, n2) = (first.name().to_string(), second.name().to_string());
+    let control = match (arbitrated, tc) {
+        (false, _) => String::new(),
+        (true, Some(t)) => format!(" (clock {t})"),
+        (true, None) => format!(
+            " ({} ms/move for other engines)",
+            rules.movetime.as_millis()
+        ),
     };
     let mut out = match &a.out {
         Some(_) => Some(open_out(&a.out)?),
@@ -253,198 +272,57 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     };
     let id = G::config().id;
     let t0 = std::time::Instant::now();
-    let mut err = None;
     let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let tally = play::run_match(
+    let overwrite = !a.verbose && (arbitrated || on_terminal);
+    let schedule = Schedule {
+        games: a.games,
+        rules,
+        seed,
+        event: format!("citadel match {n1} vs {n2}{control}"),
+    };
+    let start = fen::start::<G>();
+    let tally = matches::run_match(
         &start,
-        p1,
-        p2,
-        a.games,
-        &settings,
-        a.play.seed,
-        |g, a_white, rec, t| {
+        [&mut first, &mut second],
+        &schedule,
+        |g: MatchGame<G>| {
             if let Some(o) = out.as_mut() {
-                if let Err(e) = writeln!(o, "{}", rec.pgn()).and_then(|_| o.flush()) {
-                    err = Some(e);
-                }
+                writeln!(o, "{}", g.record.pgn()).and_then(|_| o.flush())?;
             }
-            let how = rec
-                .outcome
-                .map_or("ply cap".to_string(), |o| o.termination.name().to_string());
+            if let Some(v) = &g.record.verdict {
+                eprintln!("\n[{}/{}] arbiter: {v}", g.number + 1, a.games);
+            }
             let line = format!(
-                "[{}/{}] {id}: {p1} as {} {} ({how}, {} plies)  +{} ={} -{}",
-                g + 1,
+                "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{} ={} -{}",
+                g.number + 1,
                 a.games,
-                if a_white { "White" } else { "Black" },
-                rec.result(),
-                rec.moves.len(),
-                t.wins,
-                t.draws,
-                t.losses
+                if g.first_white { "White" } else { "Black" },
+                g.record.result(),
+                g.record.how(),
+                g.record.moves.len(),
+                g.tally.wins,
+                g.tally.draws,
+                g.tally.losses
             );
-            if a.verbose || !on_terminal {
-                eprintln!("{line}");
-            } else {
+            if overwrite {
                 eprint!("\r{line}   ");
+            } else {
+                eprintln!("{line}");
             }
+            Ok::<(), std::io::Error>(())
         },
-    );
-    if !a.verbose && on_terminal {
+    )?;
+    if overwrite {
         eprintln!();
     }
-    if let Some(e) = err {
-        return Err(Failure(e.to_string()));
-    }
     outln!(
-        "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
+        "{id}: {n1} vs {n2}{control}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
         tally.games(),
         tally.wins,
         tally.draws,
         tally.losses,
         tally.percent(),
-        elo::describe(tally.wins, tally.draws, tally.losses),
-        t0.elapsed().as_secs_f64()
-    );
-    Ok(())
-}
-
-/// A built-in player from its text (`depth:N`, `random`, ...); an engine searches with this
-/// run's search options.
-fn player(text: &str) -> Result<Player, Failure> {
-    let mut p: Player = text.parse().map_err(Failure)?;
-    if let Player::Engine(l) = &mut p {
-        l.options = crate::search_options();
-    }
-    Ok(p)
-}
-
-/// A player of an arbitrated match.
-fn contestant<G: SanDialect>(
-    text: &str,
-    seed: u64,
-    clock: bool,
-    threads: u32,
-) -> Result<Contestant<G>, Failure> {
-    match EngineSpec::parse(text) {
-        Some(spec) => {
-            let spec = spec.map_err(Failure)?;
-            let e = External::start(&spec).map_err(Failure)?;
-            Ok(Contestant::External(Box::new(e)))
-        }
-        None => {
-            let p = player(text)?;
-            Ok(Contestant::builtin(
-                p,
-                GameSettings::default().hash_mb,
-                threads as usize,
-                seed,
-                clock,
-            ))
-        }
-    }
-}
-
-/// A match judged move by move by [`arbiter`]: other engines, clocks.
-fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
-    if a.engine_values.is_some() || a.opponent_values.is_some() {
-        return Err(Failure(
-            "--engine-values/--opponent-values work only between Citadel players".into(),
-        ));
-    }
-    let variant: Variant = a.variant.parse().map_err(Failure::from)?;
-    let tc = match &a.tc {
-        Some(t) => Some(t.parse::<TimeControl>().map_err(Failure)?),
-        None => None,
-    };
-    let rules = Rules {
-        max_plies: a.play.max_plies,
-        tc,
-        movetime: std::time::Duration::from_millis(a.movetime.max(1)),
-    };
-    let mut first = contestant::<G>(&a.engine, a.play.seed, tc.is_some(), a.engine_threads)?;
-    let mut second = contestant::<G>(
-        &a.opponent,
-        a.play.seed.wrapping_add(1),
-        tc.is_some(),
-        a.opponent_threads,
-    )?;
-    let (n1, n2) = (first.name(), second.name());
-    let start = fen::start::<G>();
-    let mut out = match &a.out {
-        Some(_) => Some(open_out(&a.out)?),
-        None => None,
-    };
-    let id = G::config().id;
-    let t0 = std::time::Instant::now();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let control = tc.map_or(
-        format!("{} ms/move for other engines", rules.movetime.as_millis()),
-        |t| format!("clock {t}"),
-    );
-    for g in 0..a.games {
-        let a_white = g % 2 == 0;
-        let opening = play::random_opening(
-            &start,
-            a.play.opening_plies,
-            a.play.seed.wrapping_add(u64::from(g / 2)),
-        );
-        let names = if a_white {
-            [n1.clone(), n2.clone()]
-        } else {
-            [n2.clone(), n1.clone()]
-        };
-        let tags = [
-            ("Event", format!("citadel match {n1} vs {n2} ({control})")),
-            ("Site", "citadel".to_string()),
-            ("Round", (g + 1).to_string()),
-            ("White", names[0].clone()),
-            ("Black", names[1].clone()),
-        ];
-        let players = if a_white {
-            [&mut first, &mut second]
-        } else {
-            [&mut second, &mut first]
-        };
-        let game = arbiter::play_game(variant, &start, &opening, players, &rules, &tags);
-        let a_color = if a_white { Color::White } else { Color::Black };
-        match game.winner {
-            Some(w) if w == a_color => wins += 1,
-            Some(_) => losses += 1,
-            None => draws += 1,
-        }
-        if let Some(o) = out.as_mut() {
-            writeln!(o, "{}", game.pgn).and_then(|_| o.flush())?;
-        }
-        if let Some(v) = &game.verdict {
-            eprintln!("\n[{}/{}] arbiter: {v}", g + 1, a.games);
-        }
-        let line = format!(
-            "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{wins} ={draws} -{losses}",
-            g + 1,
-            a.games,
-            if a_white { "White" } else { "Black" },
-            game.result,
-            game.how,
-            game.plies,
-        );
-        if a.verbose {
-            eprintln!("{line}");
-        } else {
-            eprint!("\r{line}   ");
-        }
-    }
-    if !a.verbose {
-        eprintln!();
-    }
-    let games = wins + draws + losses;
-    let pct = if games == 0 {
-        0.0
-    } else {
-        (f64::from(wins) + f64::from(draws) / 2.0) * 100.0 / f64::from(games)
-    };
-    outln!(
-        "{id}: {n1} vs {n2} ({control}): {games} games +{wins} ={draws} -{losses} score {pct:.1}% {} ({:.0} s)",
-        elo::describe(wins, draws, losses),
+        tally.elo_text(),
         t0.elapsed().as_secs_f64()
     );
     Ok(())

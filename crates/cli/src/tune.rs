@@ -6,12 +6,11 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_notation::diagnostic::{self, Diagnostic};
-use citadel_notation::replay;
-use citadel_notation::{SanDialect, SourceGame};
-use citadel_rules::{with_game, GameResult, MoveList, Variant};
+use citadel_engine::overrides::{self, write as value_list};
+use citadel_notation::SanDialect;
+use citadel_rules::{with_game, Variant};
 use citadel_search::eval::weights::Weights;
-use citadel_search::tune::{tune, Sample, Tuned};
+use citadel_search::tune::{default_pieces, samples_of, tune, Sample, Tuned};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -65,63 +64,8 @@ struct JsonTuned<'a> {
     rare: Vec<String>,
 }
 
-/// `name=cp,name=cp`, the form `--engine-values` reads.
-fn value_list(values: &[(String, i32)]) -> String {
-    values
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.variant, G => tune_in::<G>(a))
-}
-
-/// The quiet positions of one valid game of `variant`, after `skip` plies: the side to move
-/// not in check, the move that led there neither a capture nor a promotion. `None` for an
-/// unfinished game (`*`: no result to learn from).
-fn samples_of<G: SanDialect>(
-    g: &SourceGame,
-    variant: Variant,
-    skip: usize,
-) -> Result<Option<Vec<Sample<G>>>, Diagnostic> {
-    let fail = |reason: String| Diagnostic {
-        loc: None,
-        game: g.number,
-        mv: None,
-        reason,
-    };
-    let played = diagnostic::validate_game(g)?.variant;
-    if played != variant {
-        return Err(fail(format!(
-            "a game of {}, not {}",
-            played.id(),
-            variant.id()
-        )));
-    }
-    let score = match g.record.result {
-        GameResult::WhiteWins => 1.0,
-        GameResult::BlackWins => 0.0,
-        GameResult::Draw => 0.5,
-        GameResult::Unknown => return Ok(None),
-    };
-    let played = replay::play::<G>(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))?;
-    let mut pos = played.start;
-    let mut legal = MoveList::new();
-    let mut out = Vec::new();
-    for (ply, m) in played.moves.iter().enumerate() {
-        let quiet_move = !pos.is_tactical(m);
-        pos.play_unchecked(*m);
-        pos.generate(&mut legal);
-        if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
-            out.push(Sample {
-                pos: pos.snapshot(),
-                score,
-            });
-        }
-    }
-    Ok(Some(out))
 }
 
 fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
@@ -132,10 +76,7 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
             .map(|n| n.trim().to_string())
             .filter(|n| !n.is_empty())
             .collect(),
-        None => (0..cfg.pieces.len())
-            .filter(|&k| cfg.pawns >> k & 1 == 0 && cfg.royal >> k & 1 == 0)
-            .map(|k| cfg.pieces.defs()[k].name.to_string())
-            .collect(),
+        None => default_pieces::<G>(),
     };
     for n in &names {
         if cfg.kind_named(n).is_none() {
@@ -149,8 +90,8 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     if a.weights {
         names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
     }
-    let start = crate::selfplay::parse_values(&a.start)?;
-    crate::selfplay::check_values::<G>(&start)?;
+    let start = overrides::parse(a.start.as_deref().unwrap_or(""))?;
+    overrides::check::<G>(&start)?;
     let pool = pool(threads(a.threads))?;
     let mut samples: Vec<Sample<G>> = Vec::new();
     let (mut games, mut unfinished, mut bad) = (0, 0, 0);

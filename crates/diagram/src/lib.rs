@@ -6,6 +6,7 @@ pub mod glyph;
 pub mod layout;
 pub mod legend;
 pub mod png;
+pub mod record;
 pub mod viewer;
 
 pub use board::{defs, svg, Options};

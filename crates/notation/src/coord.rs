@@ -163,6 +163,35 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
     s
 }
 
+/// Writes a move as the engine protocols (UCI, XBoard) exchange it: the coordinate form
+/// with the promotion letter always written, even where the piece has no choice (`f7f8q` in
+/// shatranj, where the ferz is the only promotion) — engines such as Fairy-Stockfish do not
+/// read a promotion without one. [`parse_move`] reads both forms.
+///
+/// ```
+/// use citadel_notation::{coord, fen};
+/// use citadel_rules::Shatranj;
+/// let pos = fen::parse::<Shatranj>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+/// let m = coord::parse_move(&pos, "f7f8").unwrap();
+/// assert_eq!(coord::write(&pos, &m), "f7f8");
+/// assert_eq!(coord::write_explicit(&pos, &m), "f7f8q");
+/// assert_eq!(coord::parse_move(&pos, "f7f8q"), Ok(m));
+/// ```
+pub fn write_explicit<G: Game>(pos: &Position<G>, m: &Move) -> String {
+    let mut t = write(pos, m);
+    if let Some(k) = m.promotion {
+        let letter = G::config().symbols[k as usize].to_lowercase();
+        let (body, removal) = match t.find("/x") {
+            Some(i) => (t[..i].to_string(), t[i..].to_string()),
+            None => (t.clone(), String::new()),
+        };
+        if !body.ends_with(&letter) || !body.ends_with(char::is_alphabetic) {
+            t = format!("{body}{letter}{removal}");
+        }
+    }
+    t
+}
+
 /// The two cells of the pawn pair a move removes, the pawn moving toward higher files
 /// first: `aux` and the next file of its ring (across the seam, `p1` then `a1`).
 pub fn removal_pair<W: BitWord>(geo: &Geometry<W>, m: &Move) -> Option<(Square, Square)> {
@@ -176,5 +205,58 @@ pub fn removal_of(m: &Move) -> Option<Square> {
     match m.flag {
         citadel_rules::MoveFlag::Normal => m.aux,
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fen;
+    use citadel_rules::{with_game, Chess, Variant};
+
+    /// Every legal move met in random games reads back from its protocol form as itself;
+    /// returns the number of promotions met.
+    fn round_trip<G: Game>() -> usize {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
+        let mut promotions = 0;
+        for _ in 0..12 {
+            let mut pos = Position::<G>::start();
+            for _ in 0..400 {
+                if pos.outcome_with_draws().is_some() {
+                    break;
+                }
+                let legal = pos.legal_moves();
+                for m in legal.iter() {
+                    let t = write_explicit(&pos, m);
+                    assert_eq!(parse_move(&pos, &t).as_ref(), Ok(m), "{t}");
+                    promotions += usize::from(m.promotion.is_some());
+                }
+                pos.play_unchecked(legal[rng.gen_range(0..legal.len())]);
+            }
+        }
+        promotions
+    }
+
+    #[test]
+    fn every_move_reads_back_from_its_protocol_form() {
+        for v in Variant::ALL {
+            let promotions = with_game!(v, G => round_trip::<G>());
+            // random Byzantine games do not bring a pawn round to promotion
+            assert!(
+                promotions > 0 || v == Variant::Byzantine,
+                "{}: no promotion met",
+                v.id()
+            );
+        }
+    }
+
+    #[test]
+    fn a_promotion_with_a_choice_keeps_its_letter_and_other_moves_have_none() {
+        let pos = fen::parse::<Chess>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+        let m = parse_move(&pos, "f7f8n").unwrap();
+        assert_eq!(write_explicit(&pos, &m), "f7f8n");
+        let m = parse_move(&pos, "a1a7").unwrap();
+        assert_eq!(write_explicit(&pos, &m), "a1a7");
     }
 }

@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 mod atom;
+pub mod betza;
 pub mod catalog;
 mod compiled;
 mod def;

@@ -2,7 +2,6 @@
 
 pub mod eval;
 mod perft;
-pub mod play;
 mod search;
 pub mod see;
 #[cfg(feature = "notation")]

@@ -178,6 +178,60 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
     }
 }
 
+/// The pieces whose values a fit tunes by default: every piece of `G` that is neither a pawn
+/// nor royal, by name.
+pub fn default_pieces<G: Game>() -> Vec<String> {
+    let cfg = G::config();
+    (0..cfg.pieces.len())
+        .filter(|&k| cfg.pawns >> k & 1 == 0 && cfg.royal >> k & 1 == 0)
+        .map(|k| cfg.pieces.defs()[k].name.to_string())
+        .collect()
+}
+
+/// The training positions of one game record (with the `notation` feature): the game must
+/// be valid and of `variant`; its quiet positions after `skip` plies — the side to move not
+/// in check and with a move, the move that led there neither a capture nor a promotion —
+/// with the game's result. `None` for an unfinished game (`*`: no result to learn from).
+#[cfg(feature = "notation")]
+pub fn samples_of<G: citadel_notation::SanDialect>(
+    g: &citadel_notation::SourceGame,
+    variant: citadel_rules::Variant,
+    skip: usize,
+) -> Result<Option<Vec<Sample<G>>>, citadel_notation::Diagnostic> {
+    use citadel_notation::{diagnostic, replay, Diagnostic, GameResult};
+    let played = diagnostic::validate_game(g)?.variant;
+    if played != variant {
+        return Err(Diagnostic {
+            loc: None,
+            game: g.number,
+            mv: None,
+            reason: format!("a game of {}, not {}", played.id(), variant.id()),
+        });
+    }
+    let score = match g.record.result {
+        GameResult::WhiteWins => 1.0,
+        GameResult::BlackWins => 0.0,
+        GameResult::Draw => 0.5,
+        GameResult::Unknown => return Ok(None),
+    };
+    let played = replay::play::<G>(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))?;
+    let mut pos = played.start;
+    let mut legal = citadel_rules::MoveList::new();
+    let mut out = Vec::new();
+    for (ply, m) in played.moves.iter().enumerate() {
+        let quiet_move = !pos.is_tactical(m);
+        pos.play_unchecked(*m);
+        pos.generate(&mut legal);
+        if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
+            out.push(Sample {
+                pos: pos.snapshot(),
+                score,
+            });
+        }
+    }
+    Ok(Some(out))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,4 +1,5 @@
-//! Time management: how long to think on one move, from a chess clock.
+//! Clocks: time controls (`BASE+INC`) and time management — how long to think on one move
+//! from the time left.
 
 use citadel_search::Limits;
 use std::time::Duration;
@@ -42,6 +43,63 @@ impl Clock {
         let hard = self.hard_limit();
         limits.movetime = Some(limits.movetime.map_or(hard, |m| m.min(hard)));
         limits.soft = Some(self.budget().min(hard));
+    }
+}
+
+/// A clock for each player: base time and increment per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// Time at the start.
+    pub base: Duration,
+    /// Time added after each move.
+    pub increment: Duration,
+}
+
+/// A time control that cannot be read; it keeps the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad time control `{0}` (BASE+INC in seconds, e.g. 5+0.05)")]
+pub struct ParseTimeControlError(pub String);
+
+impl std::str::FromStr for TimeControl {
+    type Err = ParseTimeControlError;
+    /// `BASE+INC` in seconds, e.g. `5+0.05`, `60+0.01` (`BASE` alone: no increment).
+    fn from_str(s: &str) -> Result<Self, ParseTimeControlError> {
+        let (b, i) = s.split_once('+').unwrap_or((s, "0"));
+        let secs = |t: &str| {
+            t.parse::<f64>()
+                .ok()
+                .filter(|v| v.is_finite() && *v >= 0.0)
+                .map(Duration::from_secs_f64)
+        };
+        match (secs(b), secs(i)) {
+            (Some(base), Some(increment)) if !base.is_zero() => Ok(TimeControl { base, increment }),
+            _ => Err(ParseTimeControlError(s.to_string())),
+        }
+    }
+}
+
+impl std::fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}+{}",
+            self.base.as_secs_f64(),
+            self.increment.as_secs_f64()
+        )
+    }
+}
+
+impl TimeControl {
+    /// The control as CECP's `level` command gives it: `level 0 MIN:SS INC` (no move count,
+    /// the base in minutes and seconds, the increment in seconds).
+    pub fn level_command(&self) -> String {
+        let s = self.base.as_secs();
+        format!(
+            "level 0 {}:{:02} {}",
+            s / 60,
+            s % 60,
+            self.increment.as_secs_f64()
+        )
     }
 }
 
@@ -94,6 +152,26 @@ mod tests {
             c.apply(&mut l);
             assert_eq!((l.soft, l.movetime), (Some(b), Some(h)));
         }
+    }
+
+    #[test]
+    fn time_controls_read_and_print() {
+        let tc: TimeControl = "5+0.05".parse().unwrap();
+        assert_eq!((tc.base, tc.increment), (ms(5_000), ms(50)));
+        assert_eq!(tc.to_string(), "5+0.05");
+        assert_eq!(tc.level_command(), "level 0 0:05 0.05");
+        assert_eq!(
+            "90".parse::<TimeControl>().unwrap().increment,
+            Duration::ZERO
+        );
+        for bad in ["fast", "0+1", "-1+0", "5+x", "inf+0"] {
+            let e = bad.parse::<TimeControl>().unwrap_err();
+            assert_eq!(e, ParseTimeControlError(bad.into()));
+        }
+        assert_eq!(
+            "fast".parse::<TimeControl>().unwrap_err().to_string(),
+            "bad time control `fast` (BASE+INC in seconds, e.g. 5+0.05)"
+        );
     }
 
     #[test]

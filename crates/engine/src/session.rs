@@ -1,12 +1,13 @@
 //! A game a protocol drives: the position of one of the nine games (chosen at run time), the
 //! moves played on it, and the engine searching it on its own thread.
 //!
-//! The protocols (`uci`, `xboard`) see only the object-safe [`Session`]; moves cross it as
-//! coordinate text (`e2e4`, `e9e10q`, `b1c3/xd2e2`), and search progress comes back as
-//! [`Report`]s through a callback, so the engine crates know nothing of any protocol.
+//! The protocols ([`crate::uci`], [`crate::xboard`]) see only the object-safe [`Session`];
+//! moves cross it as coordinate text (`e2e4`, `e9e10q`, `b1c3/xd2e2`), and search progress
+//! comes back as [`Report`]s through a callback, so the search knows nothing of any
+//! protocol. Dropping a session stops its search.
 
-use citadel_notation::{coord, fen, SanDialect};
-use citadel_rules::{with_game, Color, Outcome, Position, Variant};
+use citadel_notation::{coord, fen, san, FenError, MoveError, SanDialect};
+use citadel_rules::{with_game, Color, Move, Outcome, Position, Variant};
 use citadel_search::{Limits, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -50,10 +51,11 @@ pub trait Session: Send {
     /// The game.
     fn variant(&self) -> Variant;
     /// Sets the position: `fen` (or the start position) then `moves` in coordinate form.
-    /// On an error the position is unchanged; the message names the bad FEN or move.
-    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), String>;
-    /// Plays one move given in coordinate (or SAN) form; returns its coordinate form.
-    fn play(&mut self, text: &str) -> Result<String, String>;
+    /// On an error the position is unchanged; the error names the bad FEN or move.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
+    /// Plays one move given in coordinate (or SAN) form; returns its protocol form
+    /// ([`coord::write_explicit`]).
+    fn play(&mut self, text: &str) -> Result<String, MoveError>;
     /// Takes back the last move; `false` when there is none.
     fn undo(&mut self) -> bool;
     /// The side to move.
@@ -83,6 +85,23 @@ pub trait Session: Send {
 
 /// Most search threads a protocol accepts (UCI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 256;
+
+/// A position a protocol asked for that could not be set up; the session keeps its old one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// The FEN does not describe a position of the game.
+    #[error("bad FEN: {0}")]
+    Fen(#[source] FenError),
+    /// A move of the list (numbered from 1) is not legal where it is played.
+    #[error("move {number}: {source}")]
+    Move {
+        /// The move's place in the list, from 1.
+        number: usize,
+        /// Why it is not a move there.
+        #[source]
+        source: MoveError,
+    },
+}
 
 /// A session for `variant` at its start position, with a table of `hash_mb` megabytes.
 pub fn new(variant: Variant, hash_mb: usize) -> Box<dyn Session> {
@@ -118,30 +137,16 @@ impl<G: SanDialect> GameSession<G> {
     }
 }
 
-/// A move as the protocols write it: the coordinate form, with the promotion letter always
-/// written (`f7f8q` in shatranj, where the ferz is the only choice) — engines such as
-/// Fairy-Stockfish do not read a promotion without one.
-pub fn protocol_move<G: SanDialect>(pos: &Position<G>, m: &citadel_rules::Move) -> String {
-    let mut t = coord::write(pos, m);
-    if let Some(k) = m.promotion {
-        let letter = G::config().symbols[k as usize].to_lowercase();
-        let (body, removal) = match t.find("/x") {
-            Some(i) => (t[..i].to_string(), t[i..].to_string()),
-            None => (t.clone(), String::new()),
-        };
-        if !body.ends_with(&letter) || !body.ends_with(char::is_alphabetic) {
-            t = format!("{body}{letter}{removal}");
-        }
+impl<G: SanDialect> Drop for GameSession<G> {
+    /// Stops the running search, if any, and waits for it.
+    fn drop(&mut self) {
+        self.join();
     }
-    t
 }
 
-/// Reads a move in coordinate form, or failing that in SAN.
-fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<citadel_rules::Move, String> {
-    match coord::parse_move(pos, text) {
-        Ok(m) => Ok(m),
-        Err(e) => citadel_notation::san::parse(pos, text).map_err(|_| e.to_string()),
-    }
+/// Reads a move in coordinate form, or failing that in SAN (the coordinate error then).
+fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
+    coord::parse_move(pos, text).or_else(|e| san::parse(pos, text).map_err(|_| e))
 }
 
 fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
@@ -149,7 +154,7 @@ fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
     let pv =
         r.pv.iter()
             .map(|m| {
-                let t = protocol_move(&pos, m);
+                let t = coord::write_explicit(&pos, m);
                 pos.play_unchecked(*m);
                 t
             })
@@ -170,13 +175,20 @@ impl<G: SanDialect> Session for GameSession<G> {
         self.variant
     }
 
-    fn set_position(&mut self, fen_text: Option<&str>, moves: &[&str]) -> Result<(), String> {
+    fn set_position(
+        &mut self,
+        fen_text: Option<&str>,
+        moves: &[&str],
+    ) -> Result<(), PositionError> {
         let mut pos = match fen_text {
-            Some(f) => fen::parse::<G>(f).map_err(|e| format!("bad FEN: {e}"))?,
+            Some(f) => fen::parse::<G>(f).map_err(PositionError::Fen)?,
             None => fen::start::<G>(),
         };
         for (i, t) in moves.iter().enumerate() {
-            let m = parse_move(&pos, t).map_err(|e| format!("move {}: {e}", i + 1))?;
+            let m = parse_move(&pos, t).map_err(|source| PositionError::Move {
+                number: i + 1,
+                source,
+            })?;
             pos.play_unchecked(m);
         }
         self.join();
@@ -184,9 +196,9 @@ impl<G: SanDialect> Session for GameSession<G> {
         Ok(())
     }
 
-    fn play(&mut self, text: &str) -> Result<String, String> {
+    fn play(&mut self, text: &str) -> Result<String, MoveError> {
         let m = parse_move(&self.pos, text)?;
-        let t = protocol_move(&self.pos, &m);
+        let t = coord::write_explicit(&self.pos, &m);
         self.join();
         self.pos.play_unchecked(m);
         Ok(t)
@@ -245,7 +257,7 @@ impl<G: SanDialect> Session for GameSession<G> {
                     std::thread::sleep(Duration::from_millis(2));
                 }
             }
-            let best = r.best.map(|m| protocol_move(&root, &m));
+            let best = r.best.map(|m| coord::write_explicit(&root, &m));
             report(Report::Done(best, progress(&root, &r)));
             searcher
         }));
@@ -277,55 +289,54 @@ impl<G: SanDialect> Session for GameSession<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use citadel_rules::{Chess, Shatranj};
+    use std::sync::mpsc;
 
-    /// Every legal move met in random games reads back from its protocol form as itself.
-    fn round_trip<G: SanDialect>() -> usize {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let mut promotions = 0;
-        for _ in 0..12 {
-            let mut pos = fen::start::<G>();
-            for _ in 0..400 {
-                if pos.outcome_with_draws().is_some() {
-                    break;
-                }
-                let legal = pos.legal_moves();
-                for m in legal.iter() {
-                    let t = protocol_move(&pos, m);
-                    assert_eq!(coord::parse_move(&pos, &t).as_ref(), Ok(m), "{t}");
-                    promotions += usize::from(m.promotion.is_some());
-                }
-                pos.play_unchecked(legal[rng.gen_range(0..legal.len())]);
+    #[test]
+    fn positions_and_moves_are_checked_and_bad_ones_change_nothing() {
+        let mut s = new(Variant::Chess, 1);
+        assert_eq!(s.variant(), Variant::Chess);
+        s.set_position(None, &["e2e4", "e7e5"]).unwrap();
+        assert_eq!((s.ply_count(), s.turn()), (2, Color::White));
+        let e = s.set_position(None, &["e2e4", "e7e5", "e1e3"]).unwrap_err();
+        assert!(matches!(e, PositionError::Move { number: 3, .. }), "{e}");
+        assert_eq!(e.to_string(), "move 3: `e1e3` is not a legal move here");
+        assert!(matches!(
+            s.set_position(Some("8/8/8 w"), &[]),
+            Err(PositionError::Fen(_))
+        ));
+        assert_eq!(s.ply_count(), 2, "the position stays as it was");
+        // SAN is read too; the answer is the protocol form
+        assert_eq!(s.play("Nf3").as_deref(), Ok("g1f3"));
+        assert!(matches!(s.play("e2e5"), Err(MoveError::Illegal(_))));
+        assert!(s.undo());
+        assert_eq!(s.turn(), Color::White);
+        assert!(s.outcome().is_none());
+    }
+
+    #[test]
+    fn a_search_reports_progress_then_its_move() {
+        let mut s = new(Variant::Chess, 1);
+        s.set_position(Some("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1"), &[])
+            .unwrap();
+        let (tx, rx) = mpsc::channel();
+        s.start(
+            Limits::depth(3),
+            false,
+            Box::new(move |r| {
+                let _ = tx.send(r);
+            }),
+        );
+        s.wait();
+        let reports: Vec<Report> = rx.try_iter().collect();
+        assert!(matches!(reports[0], Report::Info(ref p) if p.depth == 1));
+        match reports.last() {
+            Some(Report::Done(Some(m), p)) => {
+                assert_eq!(m, "a1a8");
+                assert_eq!(p.score, Score::Mate(1));
+                assert_eq!(p.pv[0], "a1a8");
             }
+            other => panic!("{other:?}"),
         }
-        promotions
-    }
-
-    #[test]
-    fn every_move_reads_back_from_its_protocol_form() {
-        for v in Variant::ALL {
-            let promotions = with_game!(v, G => round_trip::<G>());
-            // random Byzantine games do not bring a pawn round to promotion
-            assert!(
-                promotions > 0 || v == Variant::Byzantine,
-                "{}: no promotion met",
-                v.id()
-            );
-        }
-    }
-
-    #[test]
-    fn promotions_always_carry_their_letter() {
-        let pos = fen::parse::<Shatranj>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
-        let m = coord::parse_move(&pos, "f7f8").unwrap();
-        assert_eq!(coord::write(&pos, &m), "f7f8");
-        assert_eq!(protocol_move(&pos, &m), "f7f8q");
-        assert_eq!(coord::parse_move(&pos, "f7f8q"), Ok(m));
-        let pos = fen::parse::<Chess>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
-        let m = coord::parse_move(&pos, "f7f8n").unwrap();
-        assert_eq!(protocol_move(&pos, &m), "f7f8n");
-        let m = coord::parse_move(&pos, "a1a7").unwrap();
-        assert_eq!(protocol_move(&pos, &m), "a1a7");
+        assert!(!s.searching());
     }
 }

@@ -1,8 +1,11 @@
 //! Another engine as a match opponent: a child process spoken to in UCI or XBoard (CECP v2).
 //!
 //! The client only relays: it sends the game's moves in coordinate form and returns the
-//! engine's answer as text; the arbiter (see `arbiter`) judges it by Citadel's rules.
+//! engine's answer as text; the arbiter ([`crate::arbiter`]) judges it by Citadel's rules.
 
+use crate::clock::TimeControl;
+use crate::xboard;
+use citadel_rules::Variant;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -15,6 +18,59 @@ pub enum Protocol {
     Uci,
     /// XBoard / CECP version 2.
     Xboard,
+}
+
+/// An engine description that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Nothing after the protocol.
+    #[error("`{0}`: no engine path")]
+    NoPath(String),
+    /// An option without `=` or without a name.
+    #[error("`{text}`: option `{option}` is not name=value")]
+    BadOption {
+        /// The whole description.
+        text: String,
+        /// The option as written.
+        option: String,
+    },
+}
+
+/// What went wrong with another engine's process.
+#[derive(Debug, thiserror::Error)]
+pub enum ExternalError {
+    /// The program could not be started.
+    #[error("cannot run `{path}`: {source}")]
+    Spawn {
+        /// The program as given.
+        path: String,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The process has no standard input or output to talk through.
+    #[error("{0}: no pipe to the engine")]
+    NoPipe(String),
+    /// A line could not be sent.
+    #[error("{name}: {source}")]
+    Write {
+        /// The engine's name.
+        name: String,
+        /// The system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The awaited answer did not come in time.
+    #[error("{name}: no answer within {limit:?}")]
+    NoAnswer {
+        /// The engine's name.
+        name: String,
+        /// How long it was given.
+        limit: Duration,
+    },
+    /// The engine's output ended (it exited).
+    #[error("{0}: the engine exited")]
+    Exited(String),
 }
 
 /// An engine named on the command line: `uci:PATH[:name=value,...]` or
@@ -32,7 +88,7 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// Reads `uci:PATH[:opt=val,...]` or `xboard:PATH[:...]`; `None` for other players.
-    pub fn parse(text: &str) -> Option<Result<EngineSpec, String>> {
+    pub fn parse(text: &str) -> Option<Result<EngineSpec, SpecError>> {
         let (protocol, rest) = if let Some(r) = text.strip_prefix("uci:") {
             (Protocol::Uci, r)
         } else if let Some(r) = text.strip_prefix("xboard:") {
@@ -42,13 +98,18 @@ impl EngineSpec {
         };
         let (path, opts) = rest.split_once(':').unwrap_or((rest, ""));
         if path.is_empty() {
-            return Some(Err(format!("`{text}`: no engine path")));
+            return Some(Err(SpecError::NoPath(text.to_string())));
         }
         let mut options = Vec::new();
         for o in opts.split(',').filter(|o| !o.is_empty()) {
             match o.split_once('=') {
                 Some((n, v)) if !n.is_empty() => options.push((n.to_string(), v.to_string())),
-                _ => return Some(Err(format!("`{text}`: option `{o}` is not name=value"))),
+                _ => {
+                    return Some(Err(SpecError::BadOption {
+                        text: text.to_string(),
+                        option: o.to_string(),
+                    }))
+                }
             }
         }
         Some(Ok(EngineSpec {
@@ -93,7 +154,7 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 
 impl External {
     /// Starts the engine and completes the protocol's handshake.
-    pub fn start(spec: &EngineSpec) -> Result<External, String> {
+    pub fn start(spec: &EngineSpec) -> Result<External, ExternalError> {
         let mut words = spec.path.split_whitespace();
         let program = words.next().unwrap_or_default();
         let mut child = Command::new(program)
@@ -102,9 +163,13 @@ impl External {
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
-            .map_err(|e| format!("cannot run `{}`: {e}", spec.path))?;
-        let stdin = child.stdin.take().ok_or("no stdin")?;
-        let stdout = child.stdout.take().ok_or("no stdout")?;
+            .map_err(|source| ExternalError::Spawn {
+                path: spec.path.clone(),
+                source,
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(ExternalError::NoPipe(spec.path.clone()));
+        };
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -161,11 +226,10 @@ impl External {
                         }
                     },
                 );
-                if let Err(m) = done {
-                    if !m.contains("no answer") {
-                        return Err(m);
-                    }
+                match done {
                     // a protocol-1 engine: no features
+                    Ok(_) | Err(ExternalError::NoAnswer { .. }) => {}
+                    Err(e) => return Err(e),
                 }
                 for (n, v) in spec.options.clone() {
                     e.send(&format!("option {n}={v}"))?;
@@ -180,10 +244,13 @@ impl External {
         self.spec.protocol
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    fn send(&mut self, line: &str) -> Result<(), ExternalError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|e| format!("{}: {e}", self.name))
+            .map_err(|source| ExternalError::Write {
+                name: self.name.clone(),
+                source,
+            })
     }
 
     /// Reads lines until `done` accepts one (each line also goes to `each`).
@@ -192,7 +259,7 @@ impl External {
         limit: Duration,
         done: impl Fn(&str) -> bool,
         mut each: impl FnMut(&mut Self, &str),
-    ) -> Result<String, String> {
+    ) -> Result<String, ExternalError> {
         let end = Instant::now() + limit;
         loop {
             let left = end.saturating_duration_since(Instant::now());
@@ -205,41 +272,48 @@ impl External {
                     }
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    return Err(format!("{}: no answer within {limit:?}", self.name))
+                    return Err(ExternalError::NoAnswer {
+                        name: self.name.clone(),
+                        limit,
+                    })
                 }
                 Err(RecvTimeoutError::Disconnected) => {
-                    return Err(format!("{}: the engine exited", self.name))
+                    return Err(ExternalError::Exited(self.name.clone()))
                 }
             }
         }
     }
 
-    fn ready(&mut self) -> Result<(), String> {
+    fn ready(&mut self) -> Result<(), ExternalError> {
         self.send("isready")?;
         self.wait_for(HANDSHAKE, |l| l == "readyok", |_, _| {})
             .map(|_| ())
     }
 
-    /// Starts a new game of `variant` (the protocol's name for it) at its start position;
-    /// `level` is the CECP clock (`level 0 BASE INC`) when the match has one.
-    pub fn new_game(&mut self, variant: &str, level: Option<String>) -> Result<(), String> {
+    /// Starts a new game of `variant` at its start position, on the clock `tc` when the
+    /// match has one (CECP engines are told it with `level`; UCI engines get the time left
+    /// with every `go`).
+    pub fn new_game(
+        &mut self,
+        variant: Variant,
+        tc: Option<TimeControl>,
+    ) -> Result<(), ExternalError> {
         match self.spec.protocol {
             Protocol::Uci => {
-                if variant != "chess" {
-                    self.send(&format!("setoption name UCI_Variant value {variant}"))?;
+                if variant != Variant::Chess {
+                    let id = variant.id();
+                    self.send(&format!("setoption name UCI_Variant value {id}"))?;
                 }
                 self.send("ucinewgame")?;
                 self.ready()
             }
             Protocol::Xboard => {
                 self.send("new")?;
-                if variant != "chess" {
-                    self.send(&format!("variant {variant}"))?;
-                }
+                self.send(&format!("variant {}", xboard::xboard_name(variant)))?;
                 self.send("force")?;
                 self.send("post")?;
-                if let Some(l) = level {
-                    self.send(&l)?;
+                if let Some(tc) = tc {
+                    self.send(&tc.level_command())?;
                 }
                 self.sent = 0;
                 // let the engine settle (setup commands, errors) before the game starts
@@ -272,7 +346,7 @@ impl External {
             Protocol::Uci => self.choose_uci(moves, white, clock, movetime, budget),
             Protocol::Xboard => self.choose_xboard(moves, clock, movetime, budget),
         };
-        r.unwrap_or_else(Answer::Failed)
+        r.unwrap_or_else(|e| Answer::Failed(e.to_string()))
     }
 
     fn choose_uci(
@@ -282,7 +356,7 @@ impl External {
         clock: Option<(Duration, Duration, Duration)>,
         movetime: Duration,
         budget: Duration,
-    ) -> Result<Answer, String> {
+    ) -> Result<Answer, ExternalError> {
         let mut pos = "position startpos".to_string();
         if !moves.is_empty() {
             pos.push_str(" moves ");
@@ -315,7 +389,7 @@ impl External {
                 Some("(none)") | None => Answer::Failed(l),
                 Some(m) => Answer::Move(m.to_string()),
             }),
-            Err(e) if e.contains("no answer") => {
+            Err(ExternalError::NoAnswer { .. }) => {
                 let _ = self.send("stop");
                 Ok(Answer::Timeout)
             }
@@ -329,7 +403,7 @@ impl External {
         clock: Option<(Duration, Duration, Duration)>,
         movetime: Duration,
         budget: Duration,
-    ) -> Result<Answer, String> {
+    ) -> Result<Answer, ExternalError> {
         for m in &moves[self.sent.min(moves.len())..] {
             if self.usermove {
                 self.send(&format!("usermove {m}"))?;
@@ -366,11 +440,11 @@ impl External {
             }
             Ok(l) if l.starts_with("resign") => Answer::Resign,
             Ok(l) => Answer::Failed(rejected.unwrap_or(l)),
-            Err(e) if e.contains("no answer") => {
+            Err(ExternalError::NoAnswer { .. }) => {
                 let _ = self.send("?");
                 Answer::Timeout
             }
-            Err(e) => Answer::Failed(e),
+            Err(e) => Answer::Failed(e.to_string()),
         };
         self.send("force")?;
         Ok(answer)
@@ -413,7 +487,29 @@ mod tests {
         assert_eq!(s.options.len(), 2);
         assert_eq!(s.options[1], ("UCI_Elo".into(), "1500".into()));
         assert!(EngineSpec::parse("depth:3").is_none());
-        assert!(EngineSpec::parse("xboard:").unwrap().is_err());
-        assert!(EngineSpec::parse("uci:x:novalue").unwrap().is_err());
+        assert_eq!(
+            EngineSpec::parse("xboard:").unwrap(),
+            Err(SpecError::NoPath("xboard:".into()))
+        );
+        let e = EngineSpec::parse("uci:x:novalue").unwrap().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "`uci:x:novalue`: option `novalue` is not name=value"
+        );
+    }
+
+    #[test]
+    fn a_missing_program_is_a_spawn_error() {
+        let spec = EngineSpec::parse("uci:/no/such/engine").unwrap().unwrap();
+        match External::start(&spec) {
+            Err(e @ ExternalError::Spawn { .. }) => {
+                assert!(
+                    e.to_string().starts_with("cannot run `/no/such/engine`: "),
+                    "{e}"
+                )
+            }
+            Err(e) => panic!("{e}"),
+            Ok(_) => panic!("started"),
+        }
     }
 }

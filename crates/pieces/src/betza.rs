@@ -1,8 +1,15 @@
-//! Betza descriptions of pieces, for XBoard's `piece` command: written from the piece's
-//! movement atoms (leaps, slides, limited rides, first-move leaps). Moves Betza cannot say
-//! plainly (a ride with a minimum distance, a bent ride, a jumping ride) give no description.
+//! Betza descriptions of pieces (as XBoard's `piece` command reads them): written from the
+//! piece's movement atoms (leaps, slides, limited rides, first-move leaps). Moves Betza
+//! cannot say plainly (a ride with a minimum distance, a bent ride, a jumping ride) give no
+//! description.
+//!
+//! ```
+//! use citadel_pieces::{betza, catalog};
+//! assert_eq!(betza::describe(&catalog::princess()).as_deref(), Some("BN"));
+//! assert_eq!(betza::describe(&catalog::giraffe()), None);
+//! ```
 
-use citadel_pieces::{leap_images, Atom, Mode, PieceDef, UNLIMITED};
+use crate::{leap_images, Atom, Mode, PieceDef, UNLIMITED};
 
 /// The Betza letter of the leap `(a, b)` with `a >= b`.
 fn letter(a: i8, b: i8) -> Option<char> {
@@ -109,7 +116,7 @@ pub fn describe(def: &PieceDef) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use citadel_pieces::catalog;
+    use crate::catalog;
 
     #[test]
     fn the_catalogue_in_betza() {

@@ -1,0 +1,114 @@
+//! Pictures of recorded games (`citadel-notation` records): the diagram of every ply, and
+//! the games of the HTML viewer ([`crate::viewer`]).
+
+use crate::board::{picture, svg, Options};
+use crate::viewer;
+use citadel_notation::{fen, replay, Record, ReplayError, SanDialect};
+use citadel_rules::{with_game, Color, Position, Variant};
+
+/// A record that cannot be drawn.
+#[derive(Clone, Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The record names no game this toolkit knows.
+    #[error("{}", .0.kind)]
+    Variant(#[source] ReplayError),
+    /// A move of the record cannot be replayed.
+    #[error("{0}")]
+    Replay(#[source] ReplayError),
+}
+
+/// The diagrams `(ply, SVG)` of a record's main line: the start and the position after every
+/// ply, or (`end_only`) the final position alone.
+///
+/// ```
+/// use citadel_diagram::record::diagrams;
+/// let games = citadel_notation::pgn::parse("[Variant \"chess\"]\n\n1. e4 e5 *").unwrap();
+/// let d = diagrams(&games[0], false).unwrap();
+/// assert_eq!(d.len(), 3);
+/// assert_eq!(diagrams(&games[0], true).unwrap()[0].0, 2);
+/// ```
+pub fn diagrams(record: &Record, end_only: bool) -> Result<Vec<(usize, String)>, RecordError> {
+    let variant = replay::variant_of(record).map_err(RecordError::Variant)?;
+    with_game!(variant, G => diagrams_of::<G>(record, end_only))
+}
+
+fn diagrams_of<G: SanDialect>(
+    record: &Record,
+    end_only: bool,
+) -> Result<Vec<(usize, String)>, RecordError> {
+    let played = replay::play::<G>(record).map_err(RecordError::Replay)?;
+    let draw = |pos: &Position<G>| svg(pos, &Options::from_position(pos));
+    if end_only {
+        return Ok(vec![(played.moves.len(), draw(&played.end))]);
+    }
+    let mut pos = played.start.clone();
+    let mut out = vec![(0, draw(&pos))];
+    for (i, m) in played.moves.iter().enumerate() {
+        pos.play_unchecked(*m);
+        out.push((i + 1, draw(&pos)));
+    }
+    Ok(out)
+}
+
+/// The viewer page ([`viewer::html`]) for canonical records, titled `title`.
+pub fn page(records: &[Record], title: &str) -> Result<String, RecordError> {
+    let mut games = Vec::with_capacity(records.len());
+    for r in records {
+        let variant = replay::variant_of(r).map_err(RecordError::Variant)?;
+        games.push(with_game!(variant, G => viewer_game::<G>(r, variant))?);
+    }
+    Ok(viewer::html(title, &games))
+}
+
+/// A record as a game of the viewer: every position with the move that led there (number,
+/// SAN and move marks), its comments and FEN.
+fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, RecordError> {
+    let played = replay::play::<G>(r).map_err(RecordError::Replay)?;
+    let frame = |pos: &Position<G>, san: String, comments: Vec<String>| viewer::Frame {
+        svg: picture(pos, &Options::from_position(pos)).position,
+        san,
+        comments,
+        fen: fen::write(pos),
+    };
+    let mut pos = played.start.clone();
+    let base = picture(&pos, &Options::default());
+    let mut frames = vec![frame(&pos, String::new(), r.main.comments.clone())];
+    for (m, node) in played.moves.iter().zip(&r.main.moves) {
+        let dots = if pos.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
+        let marks: String = node.nags.iter().filter_map(|&n| nag_mark(n)).collect();
+        let label = format!("{}{dots} {}{marks}", pos.fullmove_number(), node.san);
+        pos.play_unchecked(*m);
+        frames.push(frame(&pos, label, node.comments.clone()));
+    }
+    let tag = |n: &str| r.tag(n).filter(|v| !v.is_empty() && *v != "?");
+    let mut title = match (tag("White"), tag("Black")) {
+        (Some(w), Some(b)) => format!("{w} - {b}"),
+        _ => tag("Event").unwrap_or("game").to_string(),
+    };
+    title.push_str(&format!(" ({})", variant.name()));
+    Ok(viewer::Game {
+        title,
+        tags: r.tags.clone(),
+        open: base.open,
+        board: base.board,
+        frames,
+        result: r.result.as_str().to_string(),
+    })
+}
+
+/// The move mark of a NAG that has one (`$1` is `!`, `$4` is `??`).
+fn nag_mark(nag: u8) -> Option<&'static str> {
+    Some(match nag {
+        1 => "!",
+        2 => "?",
+        3 => "!!",
+        4 => "??",
+        5 => "!?",
+        6 => "?!",
+        _ => return None,
+    })
+}

@@ -1,0 +1,213 @@
+//! The arbiter and its game loop: it draws the random opening, asks each player for a move,
+//! judges it by Citadel's own rules, keeps the clocks, and ends the game — by the rules
+//! ([`Position::outcome_with_draws`]: every rule of the game, repetition, the move-count
+//! rule), at a ply cap (result `*`), or against a player whose move is illegal, who
+//! resigns, fails to answer, or runs out of time ([`Verdict`]).
+
+use crate::clock::{Clock, TimeControl};
+use crate::external::Answer;
+use crate::player::Contestant;
+use crate::record::{GameRecord, Infraction, Verdict};
+use citadel_notation::{coord, SanDialect};
+use citadel_rules::{Color, Game, Move, Position, Variant};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use std::time::{Duration, Instant};
+
+/// How the games are played.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rules {
+    /// Random plies at the start of each game, drawn from the game's seed (for variety).
+    pub opening_plies: usize,
+    /// Plies after which a game stops unfinished (`*`).
+    pub max_plies: usize,
+    /// The clock, if any.
+    pub tc: Option<TimeControl>,
+    /// Time per move for other engines when there is no clock.
+    pub movetime: Duration,
+}
+
+impl Default for Rules {
+    /// Four random plies, at most 600 plies, no clock, 100 ms a move for other engines.
+    fn default() -> Self {
+        Rules {
+            opening_plies: 4,
+            max_plies: 600,
+            tc: None,
+            movetime: Duration::from_millis(100),
+        }
+    }
+}
+
+/// The random opening of a game: `plies` uniformly random legal moves from `start`, drawn
+/// from `seed` exactly as [`play_game`] draws them (fewer if the game ends first).
+pub fn random_opening<G: Game>(start: &Position<G>, plies: usize, seed: u64) -> Vec<Move> {
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    while moves.len() < plies && pos.outcome_with_draws().is_none() {
+        let m = random_move(&pos, &mut dice);
+        pos.play_unchecked(m);
+        moves.push(m);
+    }
+    moves
+}
+
+/// A uniformly random legal move (the position has one: it is not finished).
+fn random_move<G: Game>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Move {
+    let legal = pos.legal_moves();
+    legal[rng.gen_range(0..legal.len())]
+}
+
+/// The variant of game `G`.
+fn variant_of<G: Game>() -> Option<Variant> {
+    Variant::from_id(G::config().id)
+}
+
+/// A player's answer to the position after `texts` (the moves in protocol form).
+fn ask<G: Game>(
+    player: &mut Contestant<G>,
+    pos: &Position<G>,
+    texts: &[String],
+    dice: &mut ChaCha8Rng,
+    clock: Option<(Duration, Duration, Duration)>,
+    movetime: Duration,
+) -> Answer {
+    match player {
+        Contestant::Engine {
+            searcher, limits, ..
+        } => {
+            let mut l = *limits;
+            if let (Some((own, _, inc)), None, None) = (clock, l.depth, l.nodes) {
+                l.movetime = None;
+                Clock {
+                    remaining: own,
+                    increment: inc,
+                    moves_to_go: None,
+                }
+                .apply(&mut l);
+            }
+            match searcher.search(pos, &l).best {
+                Some(m) => Answer::Move(coord::write_explicit(pos, &m)),
+                None => Answer::Failed("no move".into()),
+            }
+        }
+        Contestant::Random { rng, .. } => {
+            let m = random_move(pos, rng.as_deref_mut().unwrap_or(dice));
+            Answer::Move(coord::write_explicit(pos, &m))
+        }
+        Contestant::External(e) => e.choose(texts, pos.turn() == Color::White, clock, movetime),
+    }
+}
+
+/// Plays one game from `start`, `players` by colour (White first): first
+/// `rules.opening_plies` random plies drawn from `seed` (the game's dice, which a
+/// [`Contestant::dice`] player goes on drawing from), then the players' moves. `tags` go
+/// into the record (after them come `Result`, `Variant`, ...).
+pub fn play_game<G: SanDialect>(
+    start: &Position<G>,
+    players: [&mut Contestant<G>; 2],
+    rules: &Rules,
+    seed: u64,
+    tags: &[(&str, String)],
+) -> GameRecord<G> {
+    let mut players = players;
+    let mut dice = ChaCha8Rng::seed_from_u64(seed);
+    let mut pos = start.clone();
+    let mut moves: Vec<Move> = Vec::new();
+    let mut texts: Vec<String> = Vec::new();
+    let mut verdict: Option<Verdict> = None;
+    let against = |side: Color, player: &Contestant<G>, infraction, detail| Verdict {
+        loser: side,
+        player: player.name().to_string(),
+        infraction,
+        detail,
+    };
+    for (side, p) in [Color::White, Color::Black]
+        .into_iter()
+        .zip(players.iter_mut())
+    {
+        let started = match variant_of::<G>() {
+            Some(v) => p.new_game(v, rules.tc).map_err(|e| e.to_string()),
+            None => Err(format!("{} is not a variant", G::config().id)),
+        };
+        if let Err(e) = started {
+            let detail = format!("could not start the game: {e}");
+            verdict = Some(against(side, p, Infraction::RulesInfraction, detail));
+        }
+    }
+    let mut clocks = [rules.tc.map_or(Duration::ZERO, |t| t.base); 2];
+    let mut outcome = None;
+    while verdict.is_none() {
+        if let Some(o) = pos.outcome_with_draws() {
+            outcome = Some(o);
+            break;
+        }
+        if moves.len() >= rules.max_plies {
+            break;
+        }
+        let us = pos.turn();
+        let side = us.index();
+        let number = pos.fullmove_number();
+        let answer = if moves.len() < rules.opening_plies {
+            Answer::Move(coord::write_explicit(&pos, &random_move(&pos, &mut dice)))
+        } else {
+            let clock = rules
+                .tc
+                .map(|t| (clocks[side], clocks[1 - side], t.increment));
+            let t0 = Instant::now();
+            let answer = ask(
+                players[side],
+                &pos,
+                &texts,
+                &mut dice,
+                clock,
+                rules.movetime,
+            );
+            let spent = t0.elapsed();
+            if let Some(t) = rules.tc {
+                if spent > clocks[side] {
+                    let detail = format!("used {spent:?} with {:?} left", clocks[side]);
+                    verdict = Some(against(us, players[side], Infraction::TimeForfeit, detail));
+                    break;
+                }
+                clocks[side] = clocks[side] - spent + t.increment;
+            }
+            answer
+        };
+        let (infraction, detail) = match answer {
+            Answer::Move(text) => match coord::parse_move(&pos, &text) {
+                Ok(m) => {
+                    texts.push(coord::write_explicit(&pos, &m));
+                    pos.play_unchecked(m);
+                    moves.push(m);
+                    continue;
+                }
+                Err(e) => (Infraction::IllegalMove, format!("move {number}: {e}")),
+            },
+            Answer::Resign => (
+                Infraction::Resignation,
+                format!("resigned at move {number}"),
+            ),
+            Answer::Timeout => (Infraction::TimeForfeit, format!("no move at move {number}")),
+            Answer::Failed(m) => (Infraction::RulesInfraction, format!("move {number}: {m}")),
+        };
+        verdict = Some(against(us, players[side], infraction, detail));
+    }
+    let record = GameRecord {
+        start: start.clone(),
+        moves,
+        outcome,
+        verdict,
+        tags: tags
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    for p in players.iter_mut() {
+        if let Contestant::External(e) = p {
+            e.game_over(record.result());
+        }
+    }
+    record
+}

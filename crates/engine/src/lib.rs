@@ -1,0 +1,30 @@
+#![doc = include_str!("../README.md")]
+
+pub mod analysis;
+pub mod arbiter;
+pub mod clock;
+pub mod external;
+pub mod matches;
+pub mod overrides;
+pub mod player;
+pub mod record;
+pub mod session;
+pub mod tally;
+pub mod uci;
+pub mod xboard;
+
+pub use arbiter::{play_game, random_opening, Rules};
+pub use clock::{Clock, TimeControl};
+pub use matches::{run_match, MatchGame, Schedule};
+pub use player::{Contestant, EngineSetup, Player};
+pub use record::{GameRecord, Infraction, Verdict};
+pub use tally::Tally;
+
+/// What a protocol state machine ([`uci::Uci`], [`xboard::XBoard`]) answers to a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reply {
+    /// A line to send to the GUI.
+    Line(String),
+    /// The GUI said `quit`: the caller ends the conversation.
+    Quit,
+}

@@ -1,0 +1,535 @@
+//! The UCI protocol as Fairy-Stockfish extends it for variants (the game is chosen with the
+//! `UCI_Variant` option), as a state machine without I/O: [`Uci::handle`] takes one line
+//! from the GUI and returns the replies due at once; the lines a search sends later
+//! (`info`, `bestmove`) go to the callback given to [`Uci::new`], from the search thread.
+//! Moves are coordinate moves as the rest of the project writes them. Input that cannot be
+//! obeyed gets an `info string error ...` line; nothing a GUI sends ends the engine but
+//! `quit`, which gives [`Reply::Quit`].
+//!
+//! ```
+//! use citadel_engine::uci::Uci;
+//! use citadel_engine::Reply;
+//! use citadel_rules::Variant;
+//! use std::sync::mpsc;
+//!
+//! let (tx, later) = mpsc::channel();
+//! let mut uci = Uci::new(Variant::Chess, move |line| {
+//!     let _ = tx.send(line);
+//! });
+//! assert_eq!(uci.handle("isready"), [Reply::Line("readyok".into())]);
+//! uci.handle("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+//! assert!(uci.handle("go depth 3").is_empty());
+//! let best = later.iter().find(|l: &String| l.starts_with("bestmove"));
+//! assert_eq!(best.as_deref(), Some("bestmove a1a8"));
+//! assert_eq!(uci.handle("quit"), [Reply::Quit]);
+//! ```
+
+use crate::clock::Clock;
+use crate::session::{self, Progress, Report, Session, MAX_THREADS};
+use crate::Reply;
+use citadel_notation::clip;
+use citadel_rules::{Color, Variant};
+use citadel_search::{Limits, SearchOptions};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Transposition table size at start-up, in MB.
+pub const DEFAULT_HASH: usize = 16;
+/// Largest transposition table the `Hash` option accepts, in MB.
+pub const MAX_HASH: usize = 4096;
+
+/// Where the lines a search sends later go (called on the search thread).
+type Later = Arc<dyn Fn(String) + Send + Sync>;
+
+/// A UCI engine: the game, the options and the search (see the [module](self)).
+pub struct Uci {
+    session: Box<dyn Session>,
+    hash_mb: usize,
+    /// Search threads (`Threads`).
+    threads: usize,
+    /// Whether the last `go` was `go infinite` (it ends only with `stop`).
+    infinite: bool,
+    later: Later,
+    /// The search techniques every search uses.
+    options: SearchOptions,
+}
+
+/// The `info depth ...` line of a search's progress.
+fn info_line(p: &Progress) -> String {
+    let mut s = format!(
+        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
+        p.depth,
+        p.seldepth,
+        p.score,
+        p.nodes,
+        p.nps,
+        p.elapsed.as_millis()
+    );
+    if !p.pv.is_empty() {
+        s.push_str(" pv ");
+        s.push_str(&p.pv.join(" "));
+    }
+    s
+}
+
+/// An `info string error: ...` reply.
+fn error(out: &mut Vec<Reply>, msg: &str) {
+    out.push(Reply::Line(format!("info string error: {msg}")));
+}
+
+impl Uci {
+    /// An engine playing `variant` from its start position; `later` receives the lines a
+    /// search sends (`info`, `bestmove`), on the search thread.
+    pub fn new(variant: Variant, later: impl Fn(String) + Send + Sync + 'static) -> Uci {
+        Uci {
+            session: session::new(variant, DEFAULT_HASH),
+            hash_mb: DEFAULT_HASH,
+            threads: 1,
+            infinite: false,
+            later: Arc::new(later),
+            options: SearchOptions::default(),
+        }
+    }
+
+    /// The same engine with every search using `options` (all techniques on by default).
+    pub fn with_options(mut self, options: SearchOptions) -> Uci {
+        self.options = options;
+        self
+    }
+
+    /// The game being played.
+    pub fn variant(&self) -> Variant {
+        self.session.variant()
+    }
+
+    /// Obeys one line from the GUI; returns the replies due now ([`Reply::Quit`] on
+    /// `quit`).
+    pub fn handle(&mut self, line: &str) -> Vec<Reply> {
+        let mut out = Vec::new();
+        let line = line.trim();
+        let mut words = line.split_whitespace();
+        let Some(cmd) = words.next() else {
+            return out;
+        };
+        let rest: Vec<&str> = words.collect();
+        match cmd {
+            "uci" => self.identify(&mut out),
+            "isready" => out.push(Reply::Line("readyok".into())),
+            "ucinewgame" => {
+                if !self.busy(&mut out) {
+                    self.session.clear();
+                    if let Err(e) = self.session.set_position(None, &[]) {
+                        error(&mut out, &e.to_string());
+                    }
+                }
+            }
+            "setoption" => {
+                if !self.busy(&mut out) {
+                    self.setoption(&rest, &mut out);
+                }
+            }
+            "position" => {
+                if !self.busy(&mut out) {
+                    self.position(&rest, &mut out);
+                }
+            }
+            "go" => {
+                if !self.busy(&mut out) {
+                    self.go(&rest, &mut out);
+                }
+            }
+            "stop" => {
+                // the search ends soon: later commands wait for it instead of refusing
+                self.infinite = false;
+                self.session.stop();
+            }
+            "ponderhit" | "debug" | "register" => {}
+            "quit" => {
+                self.session.join();
+                out.push(Reply::Quit);
+            }
+            _ => error(&mut out, &format!("unknown command `{}`", clip(line))),
+        }
+        out
+    }
+
+    /// The replies to `uci`: names, options, `uciok`.
+    fn identify(&self, out: &mut Vec<Reply>) {
+        let vars: Vec<String> = Variant::ALL
+            .iter()
+            .map(|v| format!("var {}", v.id()))
+            .collect();
+        for line in [
+            format!("id name Citadel {}", env!("CARGO_PKG_VERSION")),
+            "id author the Citadel authors".into(),
+            format!(
+                "option name UCI_Variant type combo default {} {}",
+                self.session.variant().id(),
+                vars.join(" ")
+            ),
+            format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
+            format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
+            "option name Clear Hash type button".into(),
+            "uciok".into(),
+        ] {
+            out.push(Reply::Line(line));
+        }
+    }
+
+    /// Before a command that needs the board: waits for a search with limits to end;
+    /// refuses (with a message) while an infinite search runs.
+    fn busy(&mut self, out: &mut Vec<Reply>) -> bool {
+        if self.infinite && self.session.searching() {
+            error(out, "searching until `stop`; send `stop` first");
+            true
+        } else {
+            self.session.wait();
+            false
+        }
+    }
+
+    fn setoption(&mut self, rest: &[&str], out: &mut Vec<Reply>) {
+        let text = rest.join(" ");
+        let Some(body) = text.strip_prefix("name ") else {
+            return error(out, &format!("setoption needs `name`: `{}`", clip(&text)));
+        };
+        let (name, value) = match body.split_once(" value ") {
+            Some((n, v)) => (n.trim(), Some(v.trim())),
+            None => (body.trim(), None),
+        };
+        match (name.to_ascii_lowercase().as_str(), value) {
+            ("uci_variant", Some(v)) => match v.parse::<Variant>() {
+                Ok(var) => {
+                    self.session = session::new(var, self.hash_mb);
+                    self.session.set_threads(self.threads);
+                }
+                Err(_) => error(
+                    out,
+                    &format!(
+                        "UCI_Variant: unknown game `{}` (one of: {})",
+                        clip(v),
+                        Variant::ALL.map(|v| v.id()).join(", ")
+                    ),
+                ),
+            },
+            ("hash", Some(v)) => match v.parse::<usize>() {
+                Ok(mb) if (1..=MAX_HASH).contains(&mb) => {
+                    self.hash_mb = mb;
+                    self.session.set_hash(mb);
+                }
+                _ => error(
+                    out,
+                    &format!("Hash: `{}` is not a size 1..{MAX_HASH}", clip(v)),
+                ),
+            },
+            ("threads", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = n;
+                    self.session.set_threads(n);
+                }
+                _ => error(
+                    out,
+                    &format!("Threads: `{}` is not a count 1..{MAX_THREADS}", clip(v)),
+                ),
+            },
+            ("clear hash", _) => self.session.clear(),
+            ("uci_variant" | "hash" | "threads", None) => {
+                error(out, &format!("setoption name {name} needs a value"))
+            }
+            _ => error(out, &format!("unknown option `{}`", clip(name))),
+        }
+    }
+
+    fn position(&mut self, rest: &[&str], out: &mut Vec<Reply>) {
+        let (head, moves) = match rest.iter().position(|w| *w == "moves") {
+            Some(i) => (&rest[..i], &rest[i + 1..]),
+            None => (rest, &[][..]),
+        };
+        let fen = match head.first() {
+            Some(&"startpos") if head.len() == 1 => None,
+            Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
+            _ => {
+                return error(
+                    out,
+                    &format!(
+                        "position needs `startpos` or `fen FEN`: `position {}`",
+                        clip(&rest.join(" "))
+                    ),
+                )
+            }
+        };
+        if let Err(e) = self.session.set_position(fen.as_deref(), moves) {
+            error(
+                out,
+                &format!("position not changed: {}", clip(&e.to_string())),
+            );
+        }
+    }
+
+    fn go(&mut self, rest: &[&str], out: &mut Vec<Reply>) {
+        let mut limits = Limits {
+            options: self.options,
+            ..Limits::default()
+        };
+        let mut infinite = false;
+        let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
+        let mut i = 0;
+        while i < rest.len() {
+            let key = rest[i];
+            let arg = rest.get(i + 1).and_then(|v| v.parse::<i64>().ok());
+            let n = arg.map(|n| n.max(0) as u64);
+            match (key, n) {
+                ("infinite", _) => infinite = true,
+                ("ponder", _) => {}
+                ("depth", Some(n)) => limits.depth = Some(n.clamp(1, 100) as u32),
+                ("nodes", Some(n)) => limits.nodes = Some(n.max(1)),
+                ("movetime", Some(n)) => limits.movetime = Some(Duration::from_millis(n.max(1))),
+                ("wtime", Some(n)) => wtime = Some(n),
+                ("btime", Some(n)) => btime = Some(n),
+                ("winc", Some(n)) => winc = n,
+                ("binc", Some(n)) => binc = n,
+                ("movestogo", Some(n)) => mtg = Some(n as u32),
+                (
+                    "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
+                    | "movestogo",
+                    None,
+                ) => return error(out, &format!("go {key} needs a number")),
+                ("mate" | "searchmoves", _) => {
+                    return error(out, &format!("go {key} is not supported"))
+                }
+                _ => return error(out, &format!("go: unknown parameter `{}`", clip(key))),
+            }
+            i += if matches!(key, "infinite" | "ponder") {
+                1
+            } else {
+                2
+            };
+        }
+        let (time, inc) = match self.session.turn() {
+            Color::White => (wtime, winc),
+            Color::Black => (btime, binc),
+        };
+        self.infinite = infinite;
+        if let (Some(t), false) = (time, infinite) {
+            Clock {
+                remaining: Duration::from_millis(t),
+                increment: Duration::from_millis(inc),
+                moves_to_go: mtg,
+            }
+            .apply(&mut limits);
+        }
+        let later = self.later.clone();
+        self.session.start(
+            limits,
+            infinite,
+            Box::new(move |r| match r {
+                Report::Info(p) => later(info_line(&p)),
+                Report::Done(best, p) => {
+                    later(info_line(&p));
+                    later(format!(
+                        "bestmove {}",
+                        best.unwrap_or_else(|| "(none)".into())
+                    ));
+                }
+            }),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::mpsc::{self, Receiver};
+
+    fn engine() -> (Uci, Receiver<String>) {
+        let (tx, rx) = mpsc::channel();
+        let uci = Uci::new(Variant::Chess, move |l| {
+            let _ = tx.send(l);
+        });
+        (uci, rx)
+    }
+
+    fn lines(replies: &[Reply]) -> Vec<&str> {
+        replies
+            .iter()
+            .map(|r| match r {
+                Reply::Line(l) => l.as_str(),
+                Reply::Quit => "(quit)",
+            })
+            .collect()
+    }
+
+    /// The later lines up to and including `bestmove`.
+    fn until_bestmove(rx: &Receiver<String>) -> Vec<String> {
+        let mut got = Vec::new();
+        for l in rx.iter() {
+            let done = l.starts_with("bestmove");
+            got.push(l);
+            if done {
+                return got;
+            }
+        }
+        panic!("no bestmove: {got:?}");
+    }
+
+    fn is_error(r: &[Reply]) -> bool {
+        matches!(r, [Reply::Line(l)] if l.starts_with("info string error: "))
+    }
+
+    #[test]
+    fn the_handshake_names_every_game_and_option() {
+        let (mut uci, _) = engine();
+        let r = uci.handle("uci");
+        let l = lines(&r);
+        assert!(l[0].starts_with("id name Citadel "));
+        for v in Variant::ALL {
+            assert!(l[2].contains(&format!(" var {}", v.id())), "{}", l[2]);
+        }
+        assert!(l[2].starts_with("option name UCI_Variant type combo default chess "));
+        assert_eq!(l[3], "option name Hash type spin default 16 min 1 max 4096");
+        assert_eq!(
+            l[4],
+            "option name Threads type spin default 1 min 1 max 256"
+        );
+        assert_eq!(l.last(), Some(&"uciok"));
+        assert_eq!(lines(&uci.handle("isready")), ["readyok"]);
+        assert!(uci.handle("").is_empty());
+        assert!(uci.handle("debug on").is_empty());
+    }
+
+    #[test]
+    fn go_depth_from_startpos_with_moves_answers_a_legal_move() {
+        let (mut uci, rx) = engine();
+        assert!(uci.handle("ucinewgame").is_empty());
+        assert!(uci.handle("position startpos moves e2e4 e7e5").is_empty());
+        assert!(uci.handle("go depth 2").is_empty());
+        let got = until_bestmove(&rx);
+        assert!(got[0].starts_with("info depth 1 seldepth "), "{got:?}");
+        let best = got.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let mut pos = citadel_notation::fen::start::<citadel_rules::Chess>();
+        for m in ["e2e4", "e7e5", best] {
+            let m = citadel_notation::coord::parse_move(&pos, m).expect("legal");
+            pos.play_unchecked(m);
+        }
+    }
+
+    #[test]
+    fn position_fen_finds_the_mate_and_reports_every_field() {
+        let (mut uci, rx) = engine();
+        uci.handle("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        uci.handle("go depth 3");
+        let got = until_bestmove(&rx);
+        let info = got.iter().find(|l| l.starts_with("info depth 3 ")).unwrap();
+        for field in [
+            " seldepth ",
+            " score mate 1 ",
+            " nodes ",
+            " nps ",
+            " time ",
+            " pv a1a8",
+        ] {
+            assert!(info.contains(field), "{field} missing: {info}");
+        }
+        assert_eq!(got.last().unwrap(), "bestmove a1a8");
+        // a finished game has no move
+        uci.handle("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        uci.handle("go depth 1");
+        assert_eq!(until_bestmove(&rx).last().unwrap(), "bestmove (none)");
+    }
+
+    #[test]
+    fn stop_ends_an_infinite_search_which_holds_its_move_until_then() {
+        let (mut uci, rx) = engine();
+        uci.handle("position startpos");
+        uci.handle("go infinite");
+        assert!(rx.recv().unwrap().starts_with("info depth 1 "));
+        std::thread::sleep(Duration::from_millis(100));
+        assert!(rx.try_iter().all(|l| !l.starts_with("bestmove")));
+        // the board cannot change under an infinite search
+        assert!(is_error(&uci.handle("position startpos moves e2e4")));
+        assert!(uci.handle("stop").is_empty());
+        let best = until_bestmove(&rx);
+        assert!(best.last().unwrap().len() > "bestmove ".len());
+        assert!(uci.handle("position startpos moves e2e4").is_empty());
+    }
+
+    #[test]
+    fn quit_is_a_signal_and_stops_the_search() {
+        let (mut uci, rx) = engine();
+        uci.handle("go infinite");
+        assert_eq!(uci.handle("quit"), [Reply::Quit]);
+        // the search ended with its move
+        assert!(rx.try_iter().any(|l| l.starts_with("bestmove")));
+    }
+
+    #[test]
+    fn uci_variant_changes_the_game() {
+        let (mut uci, rx) = engine();
+        assert!(uci
+            .handle("setoption name UCI_Variant value celtic-citadel")
+            .is_empty());
+        assert_eq!(uci.variant(), Variant::CelticCitadel);
+        assert!(uci.handle("position startpos moves g3g5").is_empty());
+        uci.handle("go depth 1");
+        let best = until_bestmove(&rx);
+        let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let mut pos = citadel_notation::fen::start::<citadel_rules::CelticCitadel>();
+        let g3g5 = citadel_notation::coord::parse_move(&pos, "g3g5").unwrap();
+        pos.play_unchecked(g3g5);
+        assert!(citadel_notation::coord::parse_move(&pos, m).is_ok(), "{m}");
+        let r = uci.handle("setoption name UCI_Variant value go-moku");
+        assert!(is_error(&r), "{r:?}");
+        assert!(lines(&r)[0].contains("unknown game `go-moku`"));
+        assert_eq!(uci.variant(), Variant::CelticCitadel);
+    }
+
+    #[test]
+    fn bad_input_is_answered_and_changes_nothing() {
+        let (mut uci, rx) = engine();
+        uci.handle("position startpos moves e2e4");
+        for bad in [
+            "position fen rnbqkbnr/pppppppp/8 w",
+            "position startpos moves e2e4 e7e5 e1e3",
+            "position somewhere",
+            "setoption name Hash value lots",
+            "setoption name Threads value 0",
+            "setoption name Hash",
+            "setoption Hash",
+            "setoption name Nonsense value 1",
+            "go depth",
+            "go sideways 3",
+            "go mate 2",
+            "fly",
+        ] {
+            let r = uci.handle(bad);
+            assert!(is_error(&r), "{bad}: {r:?}");
+        }
+        assert_eq!(
+            lines(&uci.handle("position startpos moves e2e4 e7e5 e1e3")),
+            ["info string error: position not changed: move 3: `e1e3` is not a legal move here"]
+        );
+        // still the position after e2e4: Black moves
+        uci.handle("go depth 1");
+        let best = until_bestmove(&rx);
+        let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let mut pos = citadel_notation::fen::start::<citadel_rules::Chess>();
+        let e4 = citadel_notation::coord::parse_move(&pos, "e2e4").unwrap();
+        pos.play_unchecked(e4);
+        assert!(citadel_notation::coord::parse_move(&pos, m).is_ok(), "{m}");
+    }
+
+    #[test]
+    fn a_clock_gives_a_quick_move() {
+        let (mut uci, rx) = engine();
+        uci.handle("setoption name Threads value 2");
+        uci.handle("position startpos");
+        let t0 = std::time::Instant::now();
+        uci.handle("go wtime 300 btime 300 winc 10 binc 10");
+        until_bestmove(&rx);
+        assert!(
+            t0.elapsed() < Duration::from_millis(1500),
+            "{:?}",
+            t0.elapsed()
+        );
+    }
+}

@@ -3,7 +3,9 @@
 //! - `ci`: format check, clippy with `-D warnings`, the whole test suite (which includes the
 //!   perft fixtures to their test depths and the snapshot tests), the crates that stand alone
 //!   built and tested without their optional features (geometry, pieces and rules without
-//!   `serde`, search without `notation`), the documentation without warnings, every crate
+//!   `serde`, search without `notation`), the documentation without warnings, the README's
+//!   Rust examples checked to be crate README examples (doctests), the consumer outside the
+//!   workspace (`examples/consumer/`, one program per crate) built and run, every crate
 //!   packaged as for publishing (`cargo package --workspace`, offline from the local index),
 //!   then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
@@ -139,6 +141,16 @@ fn ci() -> Result<(), String> {
             .args(["doc", "--workspace", "--no-deps"])
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
+    readme_examples()?;
+    for bin in ["geometry", "pieces", "rules", "notation", "search", "engine"] {
+        run(
+            "the consumer outside the workspace",
+            cargo()
+                .args(["run", "--quiet", "--manifest-path"])
+                .arg("examples/consumer/Cargo.toml")
+                .args(["--target-dir", "target/consumer", "--bin", bin]),
+        )?;
+    }
     forget_packaged_sources()?;
     forget_packaged_builds()?;
     run(
@@ -155,6 +167,43 @@ fn ci() -> Result<(), String> {
         ]),
     )?;
     perft(&[])
+}
+
+/// Checks that every Rust example of the root README is, verbatim, an example of one of the
+/// crates' READMEs (which run as doctests): the README shows only code that is tested.
+fn readme_examples() -> Result<(), String> {
+    let blocks = |text: &str, fence: &str| -> Vec<String> {
+        let mut out = Vec::new();
+        let mut lines = text.lines();
+        while let Some(l) = lines.next() {
+            if l.trim_end() == fence {
+                let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim_end() != "```").collect();
+                out.push(body.join("\n"));
+            }
+        }
+        out
+    };
+    let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
+    let mut tested = Vec::new();
+    let crates = std::fs::read_dir("crates").map_err(|e| format!("crates: {e}"))?;
+    for dir in crates.flatten() {
+        let readme = dir.path().join("README.md");
+        if let Ok(text) = std::fs::read_to_string(&readme) {
+            tested.extend(blocks(&text, "```"));
+        }
+    }
+    let root = read("README.md")?;
+    let shown = blocks(&root, "```rust");
+    for (n, code) in shown.iter().enumerate() {
+        if !tested.iter().any(|t| t == code) {
+            return Err(format!(
+                "README.md: Rust example {} is not an example of any crate README (so it is not tested)",
+                n + 1
+            ));
+        }
+    }
+    eprintln!("xtask: README examples: {} of {} found in the crates' READMEs", shown.len(), shown.len());
+    Ok(())
 }
 
 /// Where `cargo package` builds the packaged crates to verify them (apart from the workspace's

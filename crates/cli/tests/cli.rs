@@ -132,7 +132,7 @@ fn errors_exit_1_with_a_message() {
         ("nonexistent_cell", &["show", "--variant", "celtic-citadel", "--fen", "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/PPPPPPPPPP1/1RNBQKBSNR1/F9F w KQkq - 0 1"]),
         ("eye_king_on_diagonal", &["perft", "--variant", "egyptian-eye", "--depth", "1", "--fen", "11/5k5/11/11/11/11/11/11/11/1K9/11 w - - 0 1"]),
         ("bad_rights", &["perft", "--variant", "celtic-citadel", "--depth", "1", "--fen", "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQKBSNR1/F9F w KQZkqz - 0 1"]),
-        // the three impossible positions of issue 10
+        // three impossible positions
         ("en_passant_wrong_rank", &["perft", "--variant", "chess", "--depth", "1", "--divide", "--fen", "4k3/8/8/8/2Pp4/8/8/4K3 w - d5 0 1"]),
         ("castling_without_rooks", &["show", "--variant", "chess", "--fen", "4k3/8/8/8/8/8/8/4K3 w KQkq - 0 1"]),
         ("pawns_on_promotion_ranks", &["show", "--variant", "chess", "--fen", "P6k/8/8/8/8/8/8/K6p w - - 0 1"]),

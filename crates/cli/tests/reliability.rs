@@ -1,4 +1,4 @@
-//! Regression tests of issue 11: exit codes that cannot lie, streaming reads, archives that
+//! Regression tests: exit codes that cannot lie, streaming reads, archives that
 //! detect corruption, games that end where the rules end them, inputs in range or refused.
 
 use std::path::PathBuf;

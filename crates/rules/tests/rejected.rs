@@ -1,6 +1,7 @@
-//! Set-ups that cannot arise are refused with typed errors naming the cell or right: the three
-//! positions of issue 10 and one or more per game, built from `Setup`s (no FEN reader), with
-//! their messages pinned by a snapshot.
+//! Set-ups that cannot arise are refused with typed errors naming the cell or right: three
+//! classic impossible positions (an en passant cell on the wrong rank, castling rights without
+//! their rooks, pawns on their promotion ranks) and one or more per game, built from `Setup`s
+//! (no FEN reader), with their messages pinned by a snapshot.
 
 use citadel_rules::{
     with_game, Color, EnPassantProblem, Game, Piece, Position, PositionError, Setup, Variant,
@@ -44,9 +45,9 @@ type Case = (
 );
 
 const CASES: &[Case] = &[
-    // the three positions of issue 10
+    // three classic impossible positions
     (
-        "issue: en passant cell on the wrong rank",
+        "classic: en passant cell on the wrong rank",
         Variant::Chess,
         &[("e8", "k"), ("c4", "P"), ("d4", "p"), ("e1", "K")],
         Color::White,
@@ -54,7 +55,7 @@ const CASES: &[Case] = &[
         "d5",
     ),
     (
-        "issue: castling rights without rooks",
+        "classic: castling rights without rooks",
         Variant::Chess,
         &[("e8", "k"), ("e1", "K")],
         Color::White,
@@ -62,7 +63,7 @@ const CASES: &[Case] = &[
         "-",
     ),
     (
-        "issue: pawns on their promotion ranks",
+        "classic: pawns on their promotion ranks",
         Variant::Chess,
         &[("a8", "P"), ("h8", "k"), ("a1", "K"), ("h1", "p")],
         Color::White,

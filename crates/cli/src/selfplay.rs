@@ -115,6 +115,17 @@ fn open_out(path: &Option<std::path::PathBuf>) -> Result<Box<dyn Write>, Failure
     })
 }
 
+/// Writes one PGN record to the `--out` file: `Ok(false)` when the file is a pipe whose reader
+/// has gone (the command then ends quietly, as on a closed standard output), a failure for any
+/// other error.
+fn write_record(out: &mut dyn Write, pgn: &str) -> Result<bool, Failure> {
+    match writeln!(out, "{pgn}").and_then(|_| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Failure(format!("cannot write the games: {e}"))),
+    }
+}
+
 fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
     let start = match &a.fen {
         Some(f) => fen::parse::<G>(f)?,
@@ -142,8 +153,9 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         ];
         let seed = a.play.seed.wrapping_add(u64::from(g));
         let rec = play::play_game(&start, [engine, engine], &settings, seed, &tags);
-        writeln!(out, "{}", rec.pgn())?;
-        out.flush()?;
+        if !write_record(&mut out, &rec.pgn())? {
+            return Ok(());
+        }
         let i = match rec.result() {
             "1-0" => 0,
             "0-1" => 1,
@@ -154,7 +166,7 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         let how = rec
             .outcome
             .map_or("ply cap".to_string(), |o| o.termination.name().to_string());
-        eprintln!(
+        errln!(
             "[{}/{}] {} {} ({how}, {} plies)  total +{} ={} -{}{}",
             g + 1,
             a.games,
@@ -261,8 +273,11 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         a.play.seed,
         |g, a_white, rec, t| {
             if let Some(o) = out.as_mut() {
-                if let Err(e) = writeln!(o, "{}", rec.pgn()).and_then(|_| o.flush()) {
-                    err = Some(e);
+                match write_record(o, &rec.pgn()) {
+                    Ok(true) => {}
+                    // the reader has gone: nothing of the match can be shown any more
+                    Ok(false) => std::process::exit(0),
+                    Err(e) => err = err.take().or(Some(e)),
                 }
             }
             let how = rec
@@ -280,17 +295,17 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
                 t.losses
             );
             if a.verbose || !on_terminal {
-                eprintln!("{line}");
+                errln!("{line}");
             } else {
-                eprint!("\r{line}   ");
+                err!("\r{line}   ");
             }
         },
     );
     if !a.verbose && on_terminal {
-        eprintln!();
+        errln!();
     }
     if let Some(e) = err {
-        return Err(Failure(e.to_string()));
+        return Err(e);
     }
     outln!(
         "{id}: {p1} vs {p2}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
@@ -400,10 +415,13 @@ fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
             None => draws += 1,
         }
         if let Some(o) = out.as_mut() {
-            writeln!(o, "{}", game.pgn).and_then(|_| o.flush())?;
+            if !write_record(o, &game.pgn)? {
+                // the reader has gone: the engines are told to quit as the players drop
+                return Ok(());
+            }
         }
         if let Some(v) = &game.verdict {
-            eprintln!("\n[{}/{}] arbiter: {v}", g + 1, a.games);
+            errln!("\n[{}/{}] arbiter: {v}", g + 1, a.games);
         }
         let line = format!(
             "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{wins} ={draws} -{losses}",
@@ -415,13 +433,13 @@ fn arbitrated_match<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
             game.plies,
         );
         if a.verbose {
-            eprintln!("{line}");
+            errln!("{line}");
         } else {
-            eprint!("\r{line}   ");
+            err!("\r{line}   ");
         }
     }
     if !a.verbose {
-        eprintln!();
+        errln!();
     }
     let games = wins + draws + losses;
     let pct = if games == 0 {

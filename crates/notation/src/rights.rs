@@ -26,7 +26,15 @@ pub trait FenRights: Game {
     }
 }
 
-impl FenRights for Chess {}
+/// Chess's rights field is `KQkq` in that order (or `-`): other orders are refused.
+impl FenRights for Chess {
+    fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), String> {
+        Self::config()
+            .rights
+            .read_in_order(text, setup)
+            .map_err(|e| e.to_string())
+    }
+}
 
 impl<const S: u8> FenRights for Persian<S> {
     const APP_FEN_DIALECT: bool = true;

@@ -166,6 +166,8 @@ fn build() -> Tables {
         .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
         .pawns(&pawn_kinds)
         .promotion_zone(last[0], last[1])
+        // the king's swap and the pawn of pawns' placement put pawns on any rank
+        .pawns_behind_start()
         .stalemate(Stalemate::Loss)
         .rights(rights::ALL.to_vec());
     for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {

@@ -142,7 +142,9 @@ fn ci() -> Result<(), String> {
             .env("RUSTDOCFLAGS", "-D warnings"),
     )?;
     readme_examples()?;
-    for bin in ["geometry", "pieces", "rules", "notation", "search", "engine"] {
+    for bin in [
+        "geometry", "pieces", "rules", "notation", "search", "engine",
+    ] {
         run(
             "the consumer outside the workspace",
             cargo()
@@ -177,7 +179,10 @@ fn readme_examples() -> Result<(), String> {
         let mut lines = text.lines();
         while let Some(l) = lines.next() {
             if l.trim_end() == fence {
-                let body: Vec<&str> = lines.by_ref().take_while(|l| l.trim_end() != "```").collect();
+                let body: Vec<&str> = lines
+                    .by_ref()
+                    .take_while(|l| l.trim_end() != "```")
+                    .collect();
                 out.push(body.join("\n"));
             }
         }
@@ -202,7 +207,11 @@ fn readme_examples() -> Result<(), String> {
             ));
         }
     }
-    eprintln!("xtask: README examples: {} of {} found in the crates' READMEs", shown.len(), shown.len());
+    eprintln!(
+        "xtask: README examples: {} of {} found in the crates' READMEs",
+        shown.len(),
+        shown.len()
+    );
     Ok(())
 }
 

@@ -52,7 +52,8 @@ pub struct PackArgs {
     threads: usize,
 }
 
-/// Where converted games go: a file (kept only if every game converts) or stdout.
+/// Where converted games go: a file (filled only if every game converts, unless it is
+/// written through: see [`OutFile`]) or stdout.
 enum Sink {
     File(OutFile),
     Stdout,
@@ -73,7 +74,7 @@ impl Sink {
 impl Write for Sink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
-            Sink::File(f) => f.file.write(buf),
+            Sink::File(f) => f.write(buf),
             Sink::Stdout => {
                 crate::emit_bytes(buf);
                 Ok(buf.len())
@@ -83,7 +84,7 @@ impl Write for Sink {
 
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
-            Sink::File(f) => f.file.flush(),
+            Sink::File(f) => f.flush(),
             Sink::Stdout => Ok(()),
         }
     }
@@ -135,7 +136,7 @@ fn convert_into(
     sink: &mut Sink,
 ) -> Result<usize, Failure> {
     let pool = pool(threads(threads_wanted))?;
-    let to_file = matches!(sink, Sink::File(_));
+    let staged = matches!(sink, Sink::File(f) if f.staged());
     let mut out = match format {
         Format::Bin => Output::Archive(archive::Writer::new(sink)?),
         Format::Html => Output::Html(sink, Vec::new(), &files[0]),
@@ -169,7 +170,7 @@ fn convert_into(
                 }
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}", d.render(file));
+                    errln!("{}", d.render(file));
                 }
             }
             Ok(())
@@ -195,7 +196,7 @@ fn convert_into(
     if bad > 0 {
         return Err(Failure(format!(
             "{bad} invalid game(s){}",
-            if to_file { ": nothing written" } else { "" }
+            if staged { ": nothing written" } else { "" }
         )));
     }
     Ok(n)
@@ -228,10 +229,11 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
 pub fn pack(a: &PackArgs) -> Result<(), Failure> {
     let mut sink = Sink::open(Some(&a.output), &a.files)?;
     let n = convert_into(&a.files, a.threads, Format::Bin, false, &mut sink)?;
+    let mut bytes = 0;
     if let Sink::File(f) = sink {
+        bytes = f.written();
         f.commit()?;
     }
-    let bytes = std::fs::metadata(&a.output).map_or(0, |m| m.len());
     let text: u64 = a
         .files
         .iter()

@@ -188,6 +188,20 @@ impl ReplayPictures {
 pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
     Ok(citadel_diagram::record::page(
         records,
-        &file.display().to_string(),
+        &page_title(records, file),
     )?)
+}
+
+/// The viewer page's title: the games' event when they all have the same known one, else the
+/// file's name (never its directories).
+fn page_title(records: &[Record], file: &Path) -> String {
+    let mut events = records.iter().map(|r| r.tag("Event").unwrap_or("?"));
+    let first = events.next();
+    match first {
+        Some(e) if !matches!(e.trim(), "" | "?") && events.all(|o| o == e) => e.to_string(),
+        _ => match file.file_name() {
+            Some(n) if file.as_os_str() != "-" => n.to_string_lossy().into_owned(),
+            _ => "games".to_string(),
+        },
+    }
 }

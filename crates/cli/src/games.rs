@@ -23,7 +23,7 @@ pub fn threads(requested: usize) -> usize {
     if requested == 0 {
         max
     } else if requested > max {
-        eprintln!("note: --threads {requested} capped at {max}, this machine's parallelism");
+        errln!("note: --threads {requested} capped at {max}, this machine's parallelism");
         max
     } else {
         requested
@@ -167,50 +167,157 @@ fn same_file(_a: &Path, _b: &Path) -> bool {
     false
 }
 
-/// An output file written beside its final name and moved there only when the command
-/// succeeds, so that a failed command leaves nothing half-written.
+/// An output file (`-o`) that receives a command's bytes only when the command succeeds.
+///
+/// The target is never replaced, only written: a symbolic link is followed, and anything that
+/// is not a regular file (a FIFO, a device) is written through as the bytes come. For a
+/// regular file (or a new one) the bytes go first to an anonymous scratch file — created
+/// beside the target and unlinked at once, so that nothing is left behind however the program
+/// ends — and [`commit`](OutFile::commit) copies them into the target in place, which keeps
+/// its mode, owner and hard links. A command that fails, or is interrupted, before the commit
+/// leaves the target as it was.
 pub struct OutFile {
     path: PathBuf,
-    temp: PathBuf,
-    /// The open file.
-    pub file: std::io::BufWriter<std::fs::File>,
+    /// Where the bytes go now: the scratch file, or the target itself.
+    file: std::io::BufWriter<std::fs::File>,
+    /// Whether `file` is the scratch file, copied into the target on commit.
+    staged: bool,
+    /// An existing regular target, opened (not truncated) at the start so that a target that
+    /// cannot be written is refused before the work.
+    target: Option<std::fs::File>,
+    /// A scratch file's name that could not be unlinked at once (removed on drop).
+    named: Option<PathBuf>,
+    /// Bytes written so far.
+    written: u64,
 }
 
 impl OutFile {
-    /// Creates the temporary file for `path`.
+    /// Opens the output for `path`: the target itself when it exists and is not a regular
+    /// file, a scratch file otherwise.
     pub fn create(path: &Path) -> Result<Self, Failure> {
-        let name = path
-            .file_name()
-            .map_or("out".into(), |n| n.to_string_lossy().into_owned());
-        let temp = path.with_file_name(format!(".{name}.citadel-partial"));
-        let file = std::fs::File::create(&temp)
-            .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+        let fail = |e: std::io::Error| Failure(format!("{}: {e}", path.display()));
+        let through = std::fs::metadata(path).is_ok_and(|m| !m.is_file());
+        let exists = std::fs::metadata(path).is_ok();
+        let open = || {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(fail)
+        };
+        let (file, staged, target, named) = if through {
+            (open()?, false, None, None)
+        } else {
+            let target = if exists { Some(open()?) } else { None };
+            let (f, named) = scratch_file(path).map_err(fail)?;
+            (f, true, target, named)
+        };
         Ok(OutFile {
             path: path.to_path_buf(),
-            temp,
-            file: std::io::BufWriter::new(file),
+            file: std::io::BufWriter::with_capacity(1 << 16, file),
+            staged,
+            target,
+            named,
+            written: 0,
         })
     }
 
-    /// Flushes the file and gives it its final name.
+    /// Whether the target stays untouched until [`commit`](OutFile::commit) (false when it
+    /// is written through).
+    pub fn staged(&self) -> bool {
+        self.staged
+    }
+
+    /// Bytes written so far.
+    pub fn written(&self) -> u64 {
+        self.written
+    }
+
+    /// Finishes the output: flushes it and, for a staged output, copies the scratch file into
+    /// the target (created if missing, emptied first otherwise).
     pub fn commit(mut self) -> Result<(), Failure> {
-        use std::io::Write;
+        use std::io::{Seek, Write};
         let path = self.path.clone();
         let fail = |e: std::io::Error| Failure(format!("{}: {e}", path.display()));
         self.file.flush().map_err(fail)?;
-        self.file.get_ref().sync_all().map_err(fail)?;
-        std::fs::rename(&self.temp, &self.path).map_err(fail)?;
-        self.temp = PathBuf::new();
-        Ok(())
+        if !self.staged {
+            return Ok(());
+        }
+        let mut target = match self.target.take() {
+            Some(t) => {
+                t.set_len(0).map_err(fail)?;
+                t
+            }
+            None => std::fs::OpenOptions::new()
+                .write(true)
+                .create(true)
+                .truncate(true)
+                .open(&self.path)
+                .map_err(fail)?,
+        };
+        let scratch = self.file.get_mut();
+        scratch.rewind().map_err(fail)?;
+        std::io::copy(scratch, &mut target).map_err(fail)?;
+        target.sync_all().map_err(fail)
+    }
+}
+
+impl std::io::Write for OutFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.file.write(buf)?;
+        self.written += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.file.flush()
     }
 }
 
 impl Drop for OutFile {
     fn drop(&mut self) {
-        if !self.temp.as_os_str().is_empty() {
-            let _ = std::fs::remove_file(&self.temp);
+        if let Some(p) = &self.named {
+            let _ = std::fs::remove_file(p);
         }
     }
+}
+
+/// A scratch file for the output `target`: in the target's directory (else the system's
+/// temporary directory), opened for reading and writing and unlinked at once. Where a file
+/// cannot be unlinked while open, it keeps its name (returned, for removal on drop).
+fn scratch_file(target: &Path) -> std::io::Result<(std::fs::File, Option<PathBuf>)> {
+    let name = target
+        .file_name()
+        .map_or("out".into(), |n| n.to_string_lossy().into_owned());
+    let dir = match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    let mut last = None;
+    for dir in [dir, std::env::temp_dir()] {
+        for attempt in 0..8 {
+            let temp = dir.join(format!(
+                ".{name}.citadel-partial-{}-{attempt}",
+                std::process::id()
+            ));
+            match std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .create_new(true)
+                .open(&temp)
+            {
+                Ok(f) => {
+                    let named = std::fs::remove_file(&temp).err().map(|_| temp);
+                    return Ok((f, named));
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => last = Some(e),
+                Err(e) => {
+                    last = Some(e);
+                    break;
+                }
+            }
+        }
+    }
+    Err(last.unwrap_or_else(|| std::io::Error::other("no scratch file")))
 }
 
 /// A `done` counter of games on stderr, shown only when stderr is a terminal and the work is
@@ -238,14 +345,14 @@ impl Progress {
         self.done += 1;
         if self.shown && self.done >= 200 && self.last.elapsed() > Duration::from_millis(100) {
             self.last = Instant::now();
-            eprint!("\r{}: {} games", self.label, self.done);
+            err!("\r{}: {} games", self.label, self.done);
         }
     }
 
     /// Clears the counter's line.
     pub fn finish(&mut self) {
         if self.shown && self.done >= 200 {
-            eprint!("\r{}\r", " ".repeat(self.label.chars().count() + 32));
+            err!("\r{}\r", " ".repeat(self.label.chars().count() + 32));
         }
     }
 }

@@ -18,6 +18,24 @@ macro_rules! out {
     };
 }
 
+/// `eprintln!` that never panics: a message that cannot be written to stderr is dropped (the
+/// exit code still carries the command's verdict).
+macro_rules! errln {
+    () => {
+        $crate::emit_err(format_args!("\n"))
+    };
+    ($($t:tt)*) => {
+        $crate::emit_err(format_args!("{}\n", format_args!($($t)*)))
+    };
+}
+
+/// `eprint!` that never panics, as [`errln!`].
+macro_rules! err {
+    ($($t:tt)*) => {
+        $crate::emit_err(format_args!($($t)*))
+    };
+}
+
 mod bestmove;
 mod convert;
 mod diagram;
@@ -132,7 +150,7 @@ fn output_error(e: &std::io::Error) {
         }
         std::process::exit(0);
     }
-    eprintln!("error: cannot write the output: {e}");
+    errln!("error: cannot write the output: {e}");
     std::process::exit(1);
 }
 
@@ -145,6 +163,12 @@ pub fn emit(args: std::fmt::Arguments) {
     if let Err(e) = std::io::stdout().lock().write_fmt(args) {
         output_error(&e);
     }
+}
+
+/// Writes to standard error; a failed write (a closed pipe, a full disk) is ignored.
+pub fn emit_err(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let _ = std::io::stderr().lock().write_fmt(args);
 }
 
 /// Writes bytes to standard output, as [`emit`].
@@ -190,7 +214,7 @@ fn main() -> ExitCode {
             SEARCH_OPTIONS.get_or_init(|| o);
         }
         Err(e) => {
-            eprintln!("error: {SEARCH_OFF}: {e}");
+            errln!("error: {SEARCH_OFF}: {e}");
             return ExitCode::from(2);
         }
     }
@@ -219,7 +243,7 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure(msg)) => {
-            eprintln!("error: {msg}");
+            errln!("error: {msg}");
             ExitCode::from(1)
         }
     }

@@ -83,7 +83,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 }
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}", d.render(file));
+                    errln!("{}", d.render(file));
                     if a.json {
                         let reason = match &d.mv {
                             Some(m) => format!("{m}: {}", d.reason),

@@ -114,6 +114,17 @@ fn open_out(path: &Option<std::path::PathBuf>) -> Result<Box<dyn Write>, Failure
     })
 }
 
+/// Writes one PGN record to the `--out` file: `Ok(false)` when the file is a pipe whose reader
+/// has gone (the command then ends quietly, as on a closed standard output), a failure for any
+/// other error.
+fn write_record(out: &mut dyn Write, pgn: &str) -> Result<bool, Failure> {
+    match writeln!(out, "{pgn}").and_then(|_| out.flush()) {
+        Ok(()) => Ok(true),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
+        Err(e) => Err(Failure(format!("cannot write the games: {e}"))),
+    }
+}
+
 fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
     let start = match &a.fen {
         Some(f) => fen::parse::<G>(f)?,
@@ -142,14 +153,15 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
         ];
         let seed = a.play.seed.wrapping_add(u64::from(g));
         let rec = play_game(&start, [&mut white, &mut black], &rules, seed, &tags);
-        writeln!(out, "{}", rec.pgn())?;
-        out.flush()?;
+        if !write_record(&mut out, &rec.pgn())? {
+            return Ok(());
+        }
         let i = ["1-0", "0-1", "1/2-1/2"]
             .iter()
             .position(|r| *r == rec.result())
             .unwrap_or(3);
         results[i] += 1;
-        eprintln!(
+        errln!(
             "[{}/{}] {} {} ({}, {} plies)  total +{} ={} -{}{}",
             g + 1,
             a.games,
@@ -281,7 +293,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         event: format!("citadel match {n1} vs {n2}{control}"),
     };
     let start = fen::start::<G>();
-    let tally = matches::run_match(
+    let played = matches::run_match(
         &start,
         [&mut first, &mut second],
         &schedule,
@@ -290,7 +302,7 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
                 writeln!(o, "{}", g.record.pgn()).and_then(|_| o.flush())?;
             }
             if let Some(v) = &g.record.verdict {
-                eprintln!("\n[{}/{}] arbiter: {v}", g.number + 1, a.games);
+                errln!("\n[{}/{}] arbiter: {v}", g.number + 1, a.games);
             }
             let line = format!(
                 "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{} ={} -{}",
@@ -305,16 +317,22 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
                 g.tally.losses
             );
             if overwrite {
-                eprint!("\r{line}   ");
+                err!("\r{line}   ");
             } else {
-                eprintln!("{line}");
+                errln!("{line}");
             }
             Ok::<(), std::io::Error>(())
         },
-    )?;
+    );
     if overwrite {
-        eprintln!();
+        errln!();
     }
+    let tally = match played {
+        Ok(tally) => tally,
+        // the reader of the games has gone (`--out /dev/stdout | head`): end quietly
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
+        Err(e) => return Err(Failure(format!("cannot write the games: {e}"))),
+    };
     outln!(
         "{id}: {n1} vs {n2}{control}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
         tally.games(),

@@ -108,7 +108,7 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
                 Ok(None) => unfinished += 1,
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}", d.render(file));
+                    errln!("{}", d.render(file));
                 }
             }
             Ok(())
@@ -120,7 +120,7 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         )));
     }
     if unfinished > 0 {
-        eprintln!("note: {unfinished} unfinished game(s) (`*`) left out: they have no result");
+        errln!("note: {unfinished} unfinished game(s) (`*`) left out: they have no result");
     }
     if samples.is_empty() {
         return Err(Failure("no quiet positions to learn from".into()));

@@ -32,7 +32,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 Ok(n) => plies += n,
                 Err(d) => {
                     bad += 1;
-                    eprintln!("{}", d.render(file));
+                    errln!("{}", d.render(file));
                 }
             }
             Ok(())
@@ -45,7 +45,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         total - bad
     );
     if std::env::var_os("CITADEL_TIMING").is_some() {
-        eprintln!(
+        errln!(
             "{plies} plies in {secs:.2} s: {:.0} plies/s",
             plies as f64 / secs.max(1e-9)
         );

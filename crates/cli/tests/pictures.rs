@@ -270,3 +270,52 @@ fn html_viewer_steps_through_a_game_in_chromium() {
     assert_eq!(s(11, "comments"), "Black resigns, a queen down.");
     assert_eq!(n(11, "pieces"), 26);
 }
+
+#[test]
+fn html_viewer_keeps_record_text_inside_its_data() {
+    let d = scratch("html-text");
+    let pgn = d.join("hostile.pgn");
+    std::fs::write(
+        &pgn,
+        "[Event \"<!-- <script> & </script>\"]\n[White \"<b>Alice</b>\"]\n[Black \"Bob <!--\"]\n\
+         [Variant \"chess\"]\n\n{<!-- <script>} 1. e4 {</script><!--} e5 *\n",
+    )
+    .unwrap();
+    let page = d.join("game.html");
+    let (code, _, err) = citadel(&[
+        "convert",
+        pgn.to_str().unwrap(),
+        "--to",
+        "html",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    let open = r#"<script id="games" type="application/json">"#;
+    let start = html.find(open).expect("data block") + open.len();
+    let data = &html[start..start + html[start..].find("</script>").expect("its end")];
+    assert!(!data.contains('<') && !data.contains('>'), "{data}");
+    let games: serde_json::Value = serde_json::from_str(data).expect("JSON");
+    assert_eq!(games[0]["frames"][0]["comments"][0], "<!-- <script>");
+    assert_eq!(games[0]["frames"][1]["comments"][0], "</script><!--");
+    // the title is the event, escaped; never the file's path
+    assert!(
+        html.contains("<title>&lt;!-- &lt;script&gt; &amp; &lt;/script&gt;</title>"),
+        "{html:.600}"
+    );
+    assert!(!html.contains(d.to_str().unwrap()));
+    // without one event for all games: the file's name
+    std::fs::write(&pgn, "[Variant \"chess\"]\n\n1. e4 *\n").unwrap();
+    let (code, _, err) = citadel(&[
+        "convert",
+        pgn.to_str().unwrap(),
+        "--to",
+        "html",
+        "-o",
+        page.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.contains("<title>hostile.pgn</title>"), "{html:.400}");
+}

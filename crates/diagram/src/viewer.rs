@@ -53,17 +53,41 @@ pub struct Game {
 /// assert!(!page.contains(" src=")); // nothing to fetch
 /// ```
 pub fn html(title: &str, games: &[Game]) -> String {
-    // `</` inside a script would end it: JSON allows `<\/`
-    let data = serde_json::to_string(games)
-        .unwrap_or_else(|_| "[]".into())
-        .replace("</", "<\\/");
     let defs_svg = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute">{}</svg>"#,
         defs()
     );
-    PAGE.replace("{{TITLE}}", &escape(title))
-        .replace("{{DEFS}}", &defs_svg)
-        .replace("{{DATA}}", &data)
+    // one pass over the page, so that a value holding a placeholder is never filled in
+    let mut page = String::with_capacity(PAGE.len() + defs_svg.len());
+    let mut rest = PAGE;
+    while let Some(at) = rest.find("{{") {
+        page.push_str(&rest[..at]);
+        let after = &rest[at..];
+        let (value, len) = if after.starts_with("{{TITLE}}") {
+            (escape(title), "{{TITLE}}".len())
+        } else if after.starts_with("{{DEFS}}") {
+            (defs_svg.clone(), "{{DEFS}}".len())
+        } else if after.starts_with("{{DATA}}") {
+            (script_json(games), "{{DATA}}".len())
+        } else {
+            ("{{".to_string(), 2)
+        };
+        page.push_str(&value);
+        rest = &after[len..];
+    }
+    page.push_str(rest);
+    page
+}
+
+/// `games` as JSON safe inside a `<script>` block: `<`, `>` and `&` (which JSON has only
+/// inside strings) written as `\u003c`, `\u003e` and `\u0026`, so that no text of a record
+/// (`</script>`, `<!--`, `<script>`) can end the block or change how it is read.
+fn script_json(games: &[Game]) -> String {
+    serde_json::to_string(games)
+        .unwrap_or_else(|_| "[]".into())
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026")
 }
 
 const PAGE: &str = r##"<!DOCTYPE html>

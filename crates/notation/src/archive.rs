@@ -1,18 +1,23 @@
 //! A compact binary game archive that detects corruption, and reading game files of either
 //! kind (PGN text or archive) game by game.
 //!
-//! Layout (format version 2):
+//! Layout (format version 3):
 //!
 //! - a header: the 8 magic bytes `CITADELG` and the format version byte;
 //! - one frame per game: its payload's length (LEB128 variable-length integer, never 0), the
-//!   CRC-32 of the payload (4 bytes, little-endian; `crc32fast`), then the payload;
+//!   game's number in the archive (LEB128, from 1), the CRC-32 of the number's bytes followed
+//!   by the payload (4 bytes, little-endian; `crc32fast`), then the payload;
 //! - an end marker: a `0` byte, the number of games (LEB128) and the CRC-32 of that number's
 //!   bytes.
 //!
-//! Any changed or missing byte is therefore reported as corruption naming the game
-//! ([`ArchiveError`]), never decoded as another game: a changed payload or checksum fails the
-//! checksum, a changed length makes the checksum cover other bytes (or runs past the end), and
-//! a truncated archive lacks its end marker.
+//! Any changed, missing or moved byte is therefore reported as corruption naming the game
+//! ([`ArchiveError`]), never decoded as another game: a changed payload, number or checksum
+//! fails the checksum, a changed length makes the checksum cover other bytes (or runs past the
+//! end), a frame swapped with another, repeated or removed holds another game's number than
+//! its place ([`ArchiveError::Misplaced`]), and a truncated archive lacks its end marker.
+//!
+//! Archives of format version 2 (frames without their numbers) are still read; their frames
+//! are not bound to their places, so reordered frames of such an archive go unnoticed.
 //!
 //! A payload holds the tags (common names such as `Event` or `Variant` as one byte), the
 //! result and the movetext as a flat list of events (move, NAG, comment, variation start and
@@ -46,8 +51,10 @@ use std::io::{BufRead, Read, Write};
 
 /// The first bytes of an archive.
 pub const MAGIC: &[u8; 8] = b"CITADELG";
-/// The format version written and read.
-pub const VERSION: u8 = 2;
+/// The format version written (and the newest read).
+pub const VERSION: u8 = 3;
+/// The oldest format version read: version 2, whose frames carry no game numbers.
+pub const OLDEST_VERSION: u8 = 2;
 /// The largest payload of one game read (64 MiB).
 const MAX_PAYLOAD: u64 = 64 << 20;
 
@@ -85,7 +92,9 @@ pub enum ArchiveError {
     #[error("corrupt archive: its header is damaged")]
     Header,
     /// An archive of another format version.
-    #[error("archive format version {0}: this program reads version {VERSION}")]
+    #[error(
+        "archive format version {0}: this program reads versions {OLDEST_VERSION} to {VERSION}"
+    )]
     Version(u8),
     /// The data ends inside a game's frame.
     #[error("corrupt archive: it ends inside game {0} (truncated?)")]
@@ -108,6 +117,11 @@ pub enum ArchiveError {
     /// Bytes follow the end marker.
     #[error("corrupt archive: data after its end marker (after game {0})")]
     Trailing(usize),
+    /// A frame that is not in its place: it holds game `.1` where game `.0` belongs.
+    #[error(
+        "corrupt archive: the frame of game {0} holds game {1} (frames reordered, repeated or removed)"
+    )]
+    Misplaced(usize, u64),
     /// A game's payload passed its checksum but does not decode (written by a faulty
     /// program).
     #[error("corrupt archive: game {0}: {1}")]
@@ -190,6 +204,7 @@ impl ArchiveError {
             | ArchiveError::BadEnd(g)
             | ArchiveError::EndTruncated(g)
             | ArchiveError::Trailing(g)
+            | ArchiveError::Misplaced(g, _)
             | ArchiveError::Malformed(g, _) => *g,
             _ => 0,
         }
@@ -635,9 +650,12 @@ impl<W: Write> Writer<W> {
     /// Adds a game.
     pub fn add(&mut self, record: &Record) -> Result<(), ArchiveError> {
         let payload = encode(record);
-        let mut frame = Vec::with_capacity(payload.len() + 8);
+        let mut number = Vec::new();
+        put_varint(&mut number, self.games + 1);
+        let mut frame = Vec::with_capacity(payload.len() + 16);
         put_varint(&mut frame, payload.len() as u64);
-        frame.extend_from_slice(&crc32fast::hash(&payload).to_le_bytes());
+        frame.extend_from_slice(&number);
+        frame.extend_from_slice(&frame_crc(&number, &payload).to_le_bytes());
         frame.extend_from_slice(&payload);
         self.out
             .write_all(&frame)
@@ -663,6 +681,14 @@ impl<W: Write> Writer<W> {
     }
 }
 
+/// The checksum of a frame: its game number's bytes, then its payload.
+fn frame_crc(number: &[u8], payload: &[u8]) -> u32 {
+    let mut h = crc32fast::Hasher::new();
+    h.update(number);
+    h.update(payload);
+    h.finalize()
+}
+
 /// Encodes records as an archive.
 pub fn write(records: &[Record]) -> Result<Vec<u8>, ArchiveError> {
     let mut w = Writer::new(Vec::new())?;
@@ -686,6 +712,8 @@ fn damaged_magic(bytes: &[u8]) -> bool {
 /// Reads an archive's games one by one (after its header); stops at the first error.
 pub struct Reader<R: BufRead> {
     input: R,
+    /// The archive's format version.
+    version: u8,
     games: usize,
     done: bool,
 }
@@ -718,11 +746,12 @@ impl<R: BufRead> Reader<R> {
         if n < 9 {
             return Err(ArchiveError::NoEnd(0));
         }
-        if head[8] != VERSION {
+        if !(OLDEST_VERSION..=VERSION).contains(&head[8]) {
             return Err(ArchiveError::Version(head[8]));
         }
         Ok(Reader {
             input,
+            version: head[8],
             games: 0,
             done: false,
         })
@@ -754,6 +783,20 @@ impl<R: BufRead> Reader<R> {
         if len > MAX_PAYLOAD {
             return Err(ArchiveError::TooLong(g, len));
         }
+        // the frame's game number, as its bytes (version 3 on)
+        let mut number = Vec::new();
+        if self.version >= 3 {
+            loop {
+                let b = read_byte(&mut self.input)?.ok_or(ArchiveError::Truncated(g))?;
+                number.push(b);
+                if b & 0x80 == 0 {
+                    break;
+                }
+                if number.len() >= 10 {
+                    return Err(ArchiveError::Checksum(g));
+                }
+            }
+        }
         let mut crc = [0u8; 4];
         if read_full(&mut self.input, &mut crc)? < 4 {
             return Err(ArchiveError::Truncated(g));
@@ -766,8 +809,16 @@ impl<R: BufRead> Reader<R> {
         if (payload.len() as u64) < len {
             return Err(ArchiveError::Truncated(g));
         }
-        if crc32fast::hash(&payload) != u32::from_le_bytes(crc) {
+        if frame_crc(&number, &payload) != u32::from_le_bytes(crc) {
             return Err(ArchiveError::Checksum(g));
+        }
+        if self.version >= 3 {
+            let held = Bytes { data: &number }
+                .varint()
+                .map_err(|_| ArchiveError::Checksum(g))?;
+            if held != g as u64 {
+                return Err(ArchiveError::Misplaced(g, held));
+            }
         }
         self.games = g;
         decode(&payload)

@@ -31,7 +31,7 @@ use nom::sequence::{delimited, preceded, terminated, tuple};
 use nom::IResult;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
 use std::io::BufRead;
 
 /// Deepest nesting of variations accepted.
@@ -664,11 +664,13 @@ impl<'a> Reader<'a> {
             ..Locations::default()
         };
         let mut record = Record::default();
+        // each tag name's index, so that a duplicate is found in constant time
+        let mut seen: HashMap<String, usize> = HashMap::new();
         while self.rest().starts_with('[') {
             let start = self.pos;
             let (name, value) = self.tag_pair()?;
             let at = self.loc(start);
-            if let Some(i) = record.tags.iter().position(|(n, _)| *n == name) {
+            if let Some(&i) = seen.get(&name) {
                 let first = locs.tags[i];
                 return Err(self.fail(
                     start,
@@ -678,6 +680,7 @@ impl<'a> Reader<'a> {
                     },
                 ));
             }
+            seen.insert(name.clone(), record.tags.len());
             locs.tags.push(at);
             record.tags.push((name, value));
             self.skip_ws();

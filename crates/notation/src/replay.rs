@@ -248,20 +248,28 @@ pub fn play_variant(record: &Record) -> Result<VariantPlayed, ReplayError> {
     }))
 }
 
-/// Checks the declared result against the `Result` tag and the rules' `outcome`.
+/// Checks that the `Result` tag, if any, says the movetext's result: a record that
+/// contradicts itself is refused by every reader of records (replay, validation,
+/// conversion).
+pub fn check_result_tag(record: &Record) -> Result<(), ReplayError> {
+    let declared = record.result;
+    match record.tag("Result") {
+        Some(tag) if tag != declared.as_str() => Err(ReplayError::at(
+            Site::Tag(record.tag_index("Result").unwrap_or(0)),
+            ReplayErrorKind::ResultTag {
+                tag: crate::clip(tag),
+                declared,
+            },
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Checks the declared result against the `Result` tag ([`check_result_tag`]) and the rules'
+/// `outcome`.
 pub fn check_result(record: &Record, outcome: Option<Outcome>) -> Result<(), ReplayError> {
     let declared = record.result;
-    if let Some(tag) = record.tag("Result") {
-        if tag != declared.as_str() {
-            return Err(ReplayError::at(
-                Site::Tag(record.tag_index("Result").unwrap_or(0)),
-                ReplayErrorKind::ResultTag {
-                    tag: crate::clip(tag),
-                    declared,
-                },
-            ));
-        }
-    }
+    check_result_tag(record)?;
     if let Some(o) = outcome {
         if declared != o.result() {
             return Err(ReplayError::at(
@@ -356,10 +364,13 @@ pub fn variant_of(record: &Record) -> Result<Variant, ReplayError> {
     })
 }
 
-/// Replays a record over its game's rules (moves only; see [`validate`] for the result).
+/// Replays a record over its game's rules: its moves, and its `Result` tag against its
+/// movetext ([`check_result_tag`]); see [`validate`] for the result against the rules.
 pub fn replay(record: &Record) -> Result<Replayed, ReplayError> {
     let variant = variant_of(record)?;
-    with_game!(variant, G => replay_as::<G>(variant, record))
+    let r = with_game!(variant, G => replay_as::<G>(variant, record))?;
+    check_result_tag(record)?;
+    Ok(r)
 }
 
 /// Replays a record and checks its declared result.
@@ -399,8 +410,9 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
     }
     let known =
         |n: &str| ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN");
+    let mut kept = std::collections::HashSet::new();
     for (n, v) in &record.tags {
-        if !known(n) && !tags.iter().any(|(t, _)| t == n) {
+        if !known(n) && kept.insert(n.as_str()) {
             tags.push((n.clone(), v.clone()));
         }
     }
@@ -425,8 +437,11 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
 /// The canonical form of a record: the Seven Tag Roster first (missing tags as `?`, `Result`
 /// the movetext's), then `Variant` (the Citadel id), `SetUp` and `FEN` (canonical) when the
 /// game starts from a set-up position, then the other tags in their order; main-line moves in
-/// canonical SAN; comments, NAGs and variations as they were. Fails if a move is illegal.
+/// canonical SAN; comments, NAGs and variations as they were. Fails if a move is illegal or
+/// the `Result` tag contradicts the movetext ([`check_result_tag`]).
 pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
     let variant = variant_of(record)?;
-    with_game!(variant, G => normalize_as::<G>(variant, record))
+    let r = with_game!(variant, G => normalize_as::<G>(variant, record))?;
+    check_result_tag(record)?;
+    Ok(r)
 }

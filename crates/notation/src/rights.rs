@@ -25,7 +25,12 @@ pub trait FenRights: Game {
     }
 }
 
-impl FenRights for Chess {}
+/// Chess's rights field is `KQkq` in that order (or `-`): other orders are refused.
+impl FenRights for Chess {
+    fn parse_rights(text: &str, setup: &mut Setup) -> Result<(), RightsError> {
+        Self::config().rights.read_in_order(text, setup)
+    }
+}
 
 impl<const S: u8> FenRights for Persian<S> {
     const APP_FEN_DIALECT: bool = true;

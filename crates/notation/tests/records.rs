@@ -160,7 +160,7 @@ fn archives_round_trip_exactly() {
     wrong[8] = 99;
     assert_eq!(
         archive::read(&wrong).unwrap_err().to_string(),
-        "archive format version 99: this program reads version 2"
+        "archive format version 99: this program reads versions 2 to 3"
     );
 }
 
@@ -202,6 +202,127 @@ fn archive_corruption_is_always_detected() {
         msg.contains("game 6") || msg.contains("end marker"),
         "{msg}"
     );
+}
+
+/// The frames of an archive: (start, end) byte ranges after the 9-byte header, up to the end
+/// marker's `0`.
+fn frames(bytes: &[u8]) -> Vec<(usize, usize)> {
+    let varint = |at: &mut usize| {
+        let (mut n, mut shift) = (0u64, 0);
+        loop {
+            let b = bytes[*at];
+            *at += 1;
+            n |= u64::from(b & 0x7f) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                return n;
+            }
+        }
+    };
+    let mut out = Vec::new();
+    let mut at = 9;
+    loop {
+        let start = at;
+        let len = varint(&mut at);
+        if len == 0 {
+            return out;
+        }
+        varint(&mut at); // the game's number
+        at += 4 + len as usize;
+        out.push((start, at));
+    }
+}
+
+/// Frames swapped, repeated or removed are refused naming the frame, never read as other
+/// games.
+#[test]
+fn archive_frames_are_bound_to_their_places() {
+    let records: Vec<Record> = fixture_records()
+        .into_iter()
+        .map(|(_, r)| r)
+        .take(4)
+        .collect();
+    let bytes = archive::write(&records).expect("encodes");
+    let f = frames(&bytes);
+    assert_eq!(f.len(), 4);
+    let (head, tail) = (&bytes[..f[0].0], &bytes[f[3].1..]);
+    let frame = |i: usize| &bytes[f[i].0..f[i].1];
+    let archive_of = |order: &[usize]| {
+        let mut a = head.to_vec();
+        for &i in order {
+            a.extend_from_slice(frame(i));
+        }
+        a.extend_from_slice(tail);
+        a
+    };
+    assert_eq!(
+        archive::read(&archive_of(&[0, 1, 2, 3])).expect("reads"),
+        records
+    );
+    for (order, at, holds) in [
+        (&[1, 0, 2, 3][..], 1, 2),
+        (&[0, 1, 3, 2], 3, 4),
+        (&[0, 1, 1, 3], 3, 2),
+        (&[0, 2, 3, 3], 2, 3),
+        (&[0, 0, 1, 2, 3], 2, 1),
+    ] {
+        let e = archive::read(&archive_of(order)).expect_err("a moved frame is refused");
+        assert_eq!(e, archive::ArchiveError::Misplaced(at, holds), "{order:?}");
+        assert_eq!(e.game(), at);
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "corrupt archive: the frame of game {at} holds game {holds} \
+                 (frames reordered, repeated or removed)"
+            )
+        );
+    }
+    // the last frame removed: the end marker counts four games
+    let e = archive::read(&archive_of(&[0, 1, 2])).expect_err("a removed frame is refused");
+    assert_eq!(e, archive::ArchiveError::BadEnd(3));
+}
+
+/// Archives of format version 2 (frames without game numbers) are still read.
+#[test]
+fn archives_of_version_2_are_read() {
+    let records: Vec<Record> = fixture_records()
+        .into_iter()
+        .map(|(_, r)| r)
+        .take(3)
+        .collect();
+    let bytes = archive::write(&records).expect("encodes");
+    let mut old = bytes[..9].to_vec();
+    old[8] = 2;
+    for (start, end) in frames(&bytes) {
+        // length, number (one byte here), checksum, payload
+        let len_bytes = 1 + usize::from(bytes[start] & 0x80 != 0);
+        let payload_at = start + len_bytes + 1 + 4;
+        let payload = &bytes[payload_at..end];
+        old.extend_from_slice(&bytes[start..start + len_bytes]);
+        old.extend_from_slice(&crc32(payload).to_le_bytes());
+        old.extend_from_slice(payload);
+    }
+    old.extend_from_slice(&bytes[frames(&bytes).last().expect("frames").1..]);
+    assert_eq!(
+        archive::read(&old).expect("a version 2 archive reads"),
+        records
+    );
+}
+
+/// CRC-32 (IEEE), bit by bit: the checksum of an archive's frames.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for &b in data {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 != 0 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
 }
 
 /// Canonical records pack at least 2.5 times smaller than their PGN; records kept as written

@@ -55,6 +55,10 @@ pub struct Config<W: BitWord = u128> {
     pub forward: [i8; 2],
     /// Whether pawns capture en passant.
     pub en_passant: bool,
+    /// Whether a side's pawns can come to stand behind the rank they start on (Tamerlane: the
+    /// king's swap and the pawn of pawns' placement move them there); see
+    /// [`pawn_out_of_reach`](Self::pawn_out_of_reach).
+    pub pawns_behind_start: bool,
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
     /// The cells that end the game or that only some pieces may hold.
@@ -79,6 +83,8 @@ pub struct Config<W: BitWord = u128> {
     pub zobrist: Zobrist,
     /// The start position read from `start_fen`, once.
     start: std::sync::OnceLock<Setup>,
+    /// Each side's [`pawn_out_of_reach`](Self::pawn_out_of_reach) cells, once.
+    out_of_reach: std::sync::OnceLock<[Bitboard<W>; 2]>,
 }
 
 impl<W: BitWord> Config<W> {
@@ -120,6 +126,7 @@ impl<W: BitWord> Config<W> {
             double_step: [Bitboard::EMPTY; 2],
             forward: [1, -1],
             en_passant: false,
+            pawns_behind_start: false,
             move_limit: 100,
             goals: Goals::default(),
             landmarks: Landmarks::default(),
@@ -130,6 +137,7 @@ impl<W: BitWord> Config<W> {
             rights: Rights::default(),
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
             start: std::sync::OnceLock::new(),
+            out_of_reach: std::sync::OnceLock::new(),
         }
     }
 
@@ -237,6 +245,53 @@ impl<W: BitWord> Config<W> {
         self.double_step = [white, black];
         self.en_passant = en_passant;
         self
+    }
+
+    /// Lets a side's pawns stand behind the rank they start on (see
+    /// [`pawns_behind_start`](Self::pawns_behind_start)).
+    pub fn pawns_behind_start(mut self) -> Self {
+        self.pawns_behind_start = true;
+        self
+    }
+
+    /// The cells where no promoting pawn of `color` can ever stand, since such a pawn only
+    /// steps forward, from its start rank, and promotes on reaching its promotion zone: the
+    /// ranks beyond the zone's nearest rank, and (unless [`pawns_behind_start`](Self::pawns_behind_start))
+    /// the ranks behind the rearmost rank its side's pawns start on. Ranks count in the side's
+    /// [`forward`](Self::forward) direction; a side without promoting pawns in the start
+    /// position, or without a promotion zone, has no such cells on that count.
+    pub fn pawn_out_of_reach(&self, color: Color) -> Bitboard<W> {
+        self.out_of_reach.get_or_init(|| {
+            let geo = self.geometry();
+            let start = self.start_setup();
+            Color::BOTH.map(|c| {
+                let i = c.index();
+                let fwd = i16::from(self.forward[i]);
+                let ahead = |s: Square| i16::from(geo.coord(s).rank) * fwd;
+                let promoting_pawn = |k: u8| self.is_pawn(k) && self.is_promoting(k);
+                let rearmost = geo
+                    .all()
+                    .iter()
+                    .filter(|s| {
+                        start.board[s.index()]
+                            .is_some_and(|p| p.color == c && promoting_pawn(p.kind))
+                    })
+                    .map(ahead)
+                    .min();
+                let zone = self.promotion_zone[i].iter().map(ahead).min();
+                match rearmost {
+                    None => Bitboard::EMPTY,
+                    Some(rear) => geo
+                        .all()
+                        .iter()
+                        .filter(|&s| {
+                            let r = ahead(s);
+                            zone.is_some_and(|z| r > z) || (!self.pawns_behind_start && r < rear)
+                        })
+                        .collect(),
+                }
+            })
+        })[color.index()]
     }
 
     /// Forbids `kind` to end a move on `cells`.

@@ -103,8 +103,6 @@ struct Tables {
     /// Per side, the ten cells named by the first-move letters (files a..j) with the kind
     /// that starts there.
     right_cells: [[(Square, u8); 10]; 2],
-    /// Cells where an unpromoted pawn may stand (ranks 3–8).
-    pawn_ranks: Bitboard,
 }
 
 fn build() -> Tables {
@@ -164,14 +162,10 @@ fn build() -> Tables {
     let cfg = cfg.rights(named);
     let b = |ns: &[&str]| ns.iter().map(|n| cfg.sq(n)).collect::<Bitboard>();
     let enemy_citadels = [b(&["a10", "j10"]), b(&["a1", "j1"])];
-    let pawn_ranks = (2..=7)
-        .map(|r| cfg.rank(r))
-        .fold(Bitboard::EMPTY, |a, r| a | r);
     Tables {
         citadels: enemy_citadels[0] | enemy_citadels[1],
         enemy_citadels,
         right_cells,
-        pawn_ranks,
         cfg: cfg.goals(Goals {
             piece_win: enemy_citadels,
             ..Goals::default()
@@ -243,12 +237,8 @@ impl MiniCitadel {
             piece: t.cfg.symbol_of(k, c),
             square: geo.name_of(sq).to_string(),
         };
-        for c in Color::BOTH {
-            // unpromoted pieces on their promotion rank: the core's check
-            if let Some(sq) = (bb.pieces(kind::PAWN, c) & !t.pawn_ranks).first() {
-                return Err(bad(kind::PAWN, c, sq));
-            }
-        }
+        // unpromoted pieces on their promotion rank, pawns outside ranks 3–8: the core's
+        // checks
         // a win in an enemy citadel ends the game, so only one side can have one
         let black_in = bb.color[1] & t.enemy_citadels[1];
         if (bb.color[0] & t.enemy_citadels[0]).any() {

@@ -115,6 +115,15 @@ pub enum PositionError {
         /// The cell's name.
         square: String,
     },
+    /// A pawn on a rank no pawn of its side can reach: behind the rank its side's pawns start
+    /// on, or beyond its promotion zone ([`Config::pawn_out_of_reach`]).
+    #[error("{piece} cannot stand on {square}")]
+    PawnOutOfReach {
+        /// The piece's symbol.
+        piece: String,
+        /// The cell's name.
+        square: String,
+    },
     /// A piece of a kind the game does not have.
     #[error("no piece kind {kind} in this game (on {square})")]
     UnknownKind {
@@ -325,6 +334,7 @@ impl<G: Game> Position<G> {
                 return Err(PositionError::OppositeCheck(them));
             }
         }
+        pos.validate_pawn_ranks()?;
         G::validate(&pos)?;
         Ok(pos)
     }
@@ -377,6 +387,27 @@ impl<G: Game> Position<G> {
                 .is_some_and(|p| p.color == mover && cfg.is_pawn(p.kind))
             {
                 return Err(bad(EnPassantProblem::NoPawn));
+            }
+        }
+        Ok(())
+    }
+
+    /// Promoting pawns only on ranks their side's pawns can reach
+    /// ([`Config::pawn_out_of_reach`]).
+    fn validate_pawn_ranks(&self) -> Result<(), PositionError> {
+        let cfg = self.cfg;
+        for c in Color::BOTH {
+            let out = cfg.pawn_out_of_reach(c);
+            for k in 0..cfg.symbols.len() as u8 {
+                if !(cfg.is_pawn(k) && cfg.is_promoting(k)) {
+                    continue;
+                }
+                if let Some(sq) = (self.bb.pieces(k, c) & out).first() {
+                    return Err(PositionError::PawnOutOfReach {
+                        piece: cfg.symbol_of(k, c),
+                        square: cfg.geometry().name_of(sq).to_string(),
+                    });
+                }
             }
         }
         Ok(())

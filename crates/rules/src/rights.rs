@@ -70,6 +70,14 @@ pub enum RightsError {
     /// The game has no rights, and the field is not `-`.
     #[error("this game has no rights: expected `-`")]
     NoRights,
+    /// Rights out of the game's fixed order ([`Rights::read_in_order`]).
+    #[error("rights `{given}` out of order: write `{expected}`")]
+    OutOfOrder {
+        /// The field as given.
+        given: String,
+        /// The same rights in the game's order.
+        expected: String,
+    },
 }
 
 /// All rights of a game, in the order the FEN rights field writes them.
@@ -132,6 +140,20 @@ impl Rights {
                 Holder::FirstMove(sq) => setup.unmoved.insert(sq),
             }
             rest = &rest[r.fen.len()..];
+        }
+        Ok(())
+    }
+
+    /// Reads a FEN rights field as [`read`](Self::read) does, but only in the writing order
+    /// (for games whose FEN fixes it, as chess's `KQkq`).
+    pub fn read_in_order(&self, text: &str, setup: &mut Setup) -> Result<(), RightsError> {
+        self.read(text, setup)?;
+        let expected = self.write(setup);
+        if expected != text {
+            return Err(RightsError::OutOfOrder {
+                given: text.to_string(),
+                expected,
+            });
         }
         Ok(())
     }

@@ -185,6 +185,8 @@ fn build() -> Tables {
         .royal(&[KING, PRINCE, ADVENTITIOUS_KING])
         .pawns(&pawn_kinds)
         .promotion_zone(last[0], last[1])
+        // the king's swap and the pawn of pawns' placement put pawns on any rank
+        .pawns_behind_start()
         .stalemate(Stalemate::Loss)
         .rights(rights::ALL.to_vec())
         .title("Tamerlane chess")

@@ -228,3 +228,137 @@ fn errors_are_typed() {
         PositionError::UnknownRights(16)
     );
 }
+
+/// Pawns on ranks no pawn of their side reaches — behind the rank they start on, beyond their
+/// promotion zone — are refused, naming the pawn and its cell.
+#[test]
+fn pawns_out_of_reach_are_rejected() {
+    let cases: [Case; 6] = [
+        (
+            "chess: white pawn on rank 1",
+            Variant::Chess,
+            &[("e8", "k"), ("e1", "K"), ("a1", "P")],
+            Color::White,
+            "-",
+            "-",
+        ),
+        (
+            "chess: black pawn behind its start rank, with en passant",
+            Variant::Chess,
+            &[
+                ("d8", "p"),
+                ("e8", "k"),
+                ("d5", "p"),
+                ("e5", "P"),
+                ("e1", "K"),
+            ],
+            Color::White,
+            "-",
+            "d6",
+        ),
+        (
+            "persian princess: white pawn beyond its promotion rank",
+            Variant::PersianPrincess,
+            &[("f10", "k"), ("f2", "K"), ("k11", "P")],
+            Color::White,
+            "-",
+            "-",
+        ),
+        (
+            "persian princess: black pawn beyond its promotion rank",
+            Variant::PersianPrincess,
+            &[("f10", "k"), ("f2", "K"), ("a1", "p")],
+            Color::White,
+            "-",
+            "-",
+        ),
+        (
+            "mini citadel: white pawn behind its start rank",
+            Variant::MiniCitadel,
+            &[("f9", "k"), ("f2", "K"), ("d2", "P")],
+            Color::White,
+            "-",
+            "-",
+        ),
+        (
+            "shatranj: black pawn on rank 8",
+            Variant::Shatranj,
+            &[("d8", "k"), ("d1", "K"), ("a8", "p")],
+            Color::White,
+            "-",
+            "-",
+        ),
+    ];
+    let want = [
+        ("P", "a1"),
+        ("p", "d8"),
+        ("P", "k11"),
+        ("p", "a1"),
+        ("P", "d2"),
+        ("p", "a8"),
+    ];
+    for (case, (piece, square)) in cases.iter().zip(want) {
+        let e = reject(case);
+        assert_eq!(
+            e,
+            PositionError::PawnOutOfReach {
+                piece: piece.into(),
+                square: square.into()
+            },
+            "{}",
+            case.0
+        );
+        assert_eq!(e.to_string(), format!("{piece} cannot stand on {square}"));
+    }
+}
+
+/// Where the rules put pawns behind their start rank, set-ups with them stay valid:
+/// Tamerlane's king's swap and pawn of pawns; Byzantine pawns circle and have no ranks.
+#[test]
+fn pawns_the_rules_move_back_are_accepted() {
+    let ok = |v: Variant, pieces: &[(&str, &str)]| {
+        with_game!(v, G => {
+            let s = setup::<G>(pieces, Color::White, "-", "-");
+            if let Err(e) = Position::<G>::from_setup(&s) {
+                panic!("{v} {pieces:?}: {e}");
+            }
+        })
+    };
+    ok(
+        Variant::Tamerlane,
+        &[("f9", "k"), ("f2", "K"), ("b1", "R'"), ("c2", "N'")],
+    );
+    ok(
+        Variant::Tamerlane,
+        &[("f9", "k"), ("f2", "K"), ("b10", "r'"), ("c9", "n'")],
+    );
+    // the highest and lowest ranks a chess pawn stands on
+    ok(
+        Variant::Chess,
+        &[
+            ("e8", "k"),
+            ("e1", "K"),
+            ("a2", "P"),
+            ("b7", "P"),
+            ("c7", "p"),
+            ("d2", "p"),
+        ],
+    );
+    ok(
+        Variant::PersianPrincess,
+        &[
+            ("f10", "k"),
+            ("f2", "K"),
+            ("b3", "P"),
+            ("j9", "P"),
+            ("c9", "p"),
+            ("d3", "p"),
+        ],
+    );
+    // every start position stays valid
+    for v in Variant::ALL {
+        with_game!(v, G => {
+            Position::<G>::start();
+        });
+    }
+}

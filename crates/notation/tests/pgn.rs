@@ -169,3 +169,37 @@ fn wrapped_comments_never_start_a_line_with_a_bracket_or_percent() {
     );
     assert_eq!(pgn::parse(&written).unwrap(), games);
 }
+
+/// A game with a hundred thousand distinct tags reads (the duplicate check is linear) with
+/// its tags in order; a repeated name among them is still found, naming the first's line;
+/// the canonical record keeps them all, in order.
+#[test]
+fn many_distinct_tags_read_in_order() {
+    const N: usize = 100_000;
+    let mut text = String::from("[Variant \"chess\"]\n");
+    for i in 0..N {
+        text.push_str(&format!("[T{i} \"v{i}\"]\n"));
+    }
+    let game = format!("{text}\n1. e4 e5 *\n");
+    let games = pgn::parse(&game).expect("reads");
+    let r = &games[0];
+    assert_eq!(r.tags.len(), N + 1);
+    assert!(r.tags[1..]
+        .iter()
+        .enumerate()
+        .all(|(i, (n, v))| *n == format!("T{i}") && *v == format!("v{i}")));
+    let canonical = citadel_notation::replay::normalize(r).expect("canonical");
+    let others: Vec<&(String, String)> = canonical
+        .tags
+        .iter()
+        .filter(|(n, _)| n.starts_with('T'))
+        .collect();
+    assert_eq!(others.len(), N);
+    assert_eq!(others[N - 1].0, format!("T{}", N - 1));
+    let dup = format!("{text}[T5 \"again\"]\n\n1. e4 *\n");
+    let e = pgn::parse(&dup).expect_err("a repeated tag");
+    assert_eq!(
+        e.to_string(),
+        format!("{}:1: game 1: duplicate tag `T5` (first on line 7)", N + 2)
+    );
+}

@@ -330,7 +330,7 @@ fn xboard_features_name_every_game() {
         .split('"')
         .next()
         .unwrap();
-    assert_eq!(names.split(',').count(), 9, "{names}");
+    assert_eq!(names.split(',').count(), Variant::ALL.len(), "{names}");
     assert!(names.split(',').any(|n| n == "normal"));
     assert!(names.split(',').any(|n| n == "celtic-citadel"));
     e.send("variant celtic-citadel");

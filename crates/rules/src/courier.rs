@@ -35,9 +35,10 @@ pub mod kind {
     pub const ALFIL: u8 = 4;
     /// Knight.
     pub const KNIGHT: u8 = 5;
-    /// Mann, `M`: moves as a king, not royal.
+    /// Mann, `M`: moves as a king, not royal (piece name `guard`, the fairy-chess name of
+    /// this piece).
     pub const MANN: u8 = 6;
-    /// Schleich, `W`: one orthogonal step (a wazir).
+    /// Schleich, `W`: one orthogonal step (a wazir; piece name `vizier`, as in Tamerlane).
     pub const SCHLEICH: u8 = 7;
     /// Pawn: one step forward, diagonal forward captures.
     pub const PAWN: u8 = 8;
@@ -54,8 +55,10 @@ fn config() -> &'static Config {
             catalog::bishop(),
             catalog::alfil(),
             catalog::knight(),
-            catalog::king().named("mann", 'M'),
-            catalog::wazir().named("schleich", 'W'),
+            // piece names as the diagrams draw them: the mann is the fairy-chess "guard"
+            // (a non-royal king), the schleich the wazir under its Persian name
+            catalog::king().named("guard", 'M'),
+            catalog::wazir().named("vizier", 'W'),
             catalog::shatranj_pawn(),
         ];
         let board = GeometryBuilder::new("courier", 12, 8).build();

@@ -230,7 +230,7 @@ struct Undo<W: BitWord> {
 /// A position of game `G`.
 ///
 /// Create one from a [`Setup`] (the notation crate parses FEN into one), list its legal moves
-/// with [`legal_moves`](Position::legal_moves), and [`play`](Position::play) /
+/// with [`legal_moves`](Position::legal_moves), and [`play_unchecked`](Position::play_unchecked) /
 /// [`undo`](Position::undo) moves.
 #[derive(Clone)]
 pub struct Position<G: Game> {

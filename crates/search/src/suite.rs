@@ -72,9 +72,9 @@ pub enum CheckError {
     Fen {
         /// The case.
         name: String,
-        /// What is wrong with the FEN.
+        /// What is wrong with the FEN (boxed: FEN errors are large).
         #[source]
-        source: FenError,
+        source: Box<FenError>,
     },
     /// The position, written as FEN and read again, is not the same.
     #[error("{name}: FEN does not round-trip: {written}")]
@@ -156,7 +156,7 @@ fn check<G: FenRights>(
 ) -> Result<Vec<DepthResult>, CheckError> {
     let pos = fen::parse::<G>(&case.fen).map_err(|source| CheckError::Fen {
         name: case.name.clone(),
-        source,
+        source: Box::new(source),
     })?;
     let again = fen::write(&pos);
     if fen::parse::<G>(&again).map(|p| fen::write(&p)) != Ok(again.clone()) {

@@ -64,9 +64,9 @@ pub enum TacticError {
     Fen {
         /// The fixture.
         name: String,
-        /// What is wrong with the FEN.
+        /// What is wrong with the FEN (boxed: FEN errors are large).
         #[source]
-        source: FenError,
+        source: Box<FenError>,
     },
     /// An accepted move of the fixture is not a legal move of its position.
     #[error("{name}: {source}")]
@@ -124,7 +124,7 @@ fn solve_in<G: FenRights>(t: &Tactic) -> Result<Solution, TacticError> {
     let name = || t.name.clone();
     let pos = fen::parse::<G>(&t.fen).map_err(|source| TacticError::Fen {
         name: name(),
-        source,
+        source: Box::new(source),
     })?;
     let mut expected = Vec::new();
     for b in &t.best {

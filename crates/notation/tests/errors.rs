@@ -227,12 +227,17 @@ fn replay_kinds_keep_the_move_and_the_source() {
     assert!(matches!(e.kind, ReplayErrorKind::GameOver(_)));
 }
 
-/// An archive of one game whose payload (checksummed, so it reaches the decoder) is `payload`.
+/// An archive of one game whose payload (checksummed, so it reaches the decoder) is `payload`:
+/// the frame's length, its game number (1), the CRC-32 of the number and the payload.
 fn archive_of(payload: &[u8]) -> Vec<u8> {
     let mut a = archive::MAGIC.to_vec();
     a.push(archive::VERSION);
     a.push(payload.len() as u8);
-    a.extend_from_slice(&crc32fast::hash(payload).to_le_bytes());
+    a.push(1);
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(&[1]);
+    crc.update(payload);
+    a.extend_from_slice(&crc.finalize().to_le_bytes());
     a.extend_from_slice(payload);
     a.extend_from_slice(&[0, 1]);
     a.extend_from_slice(&crc32fast::hash(&[1]).to_le_bytes());

@@ -11,7 +11,12 @@ fn main() {
     let mut uci = Uci::new(Variant::Tamerlane, move |line| {
         let _ = tx.send(line);
     });
-    for line in ["uci", "isready", "position startpos moves f3f4", "go depth 3"] {
+    for line in [
+        "uci",
+        "isready",
+        "position startpos moves f3f4",
+        "go depth 3",
+    ] {
         for reply in uci.handle(line) {
             if let Reply::Line(l) = reply {
                 println!("< {l}");

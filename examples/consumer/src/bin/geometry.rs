@@ -4,7 +4,10 @@ use citadel_geometry::{boards, Dir, Geometry};
 
 fn main() {
     let persian: Geometry = boards::persian();
-    println!("Persian Chess board: {} cells (9x9 and 4 corner citadels)", persian.len());
+    println!(
+        "Persian Chess board: {} cells (9x9 and 4 corner citadels)",
+        persian.len()
+    );
     let a1 = persian.parse_square("a1").expect("a1 is a citadel");
     let b2 = persian.step(a1, 1, 1).expect("a citadel touches b2");
     println!("the citadel a1 touches {} diagonally", persian.name_of(b2));

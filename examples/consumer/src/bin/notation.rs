@@ -4,9 +4,13 @@
 use citadel_notation::{pgn, replay};
 
 fn main() {
-    let path = std::env::args()
-        .nth(1)
-        .unwrap_or_else(|| "../../fixtures/games/chess/classics.pgn".into());
+    let path = std::env::args().nth(1).unwrap_or_else(|| {
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../fixtures/games/chess/classics.pgn"
+        )
+        .into()
+    });
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let (mut valid, mut invalid) = (0, 0);
     for (n, game) in pgn::read_games(&text).into_iter().enumerate() {

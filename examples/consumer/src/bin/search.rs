@@ -6,7 +6,7 @@ use citadel_rules::{with_position, Variant, VariantPosition};
 use citadel_search::{Limits, Searcher};
 
 fn main() {
-    // White to move wins the rook: a knight fork
+    // a knight against a rook: the engine looks for the best defence
     let fen = "r3k3/8/8/8/4N3/8/8/4K3 w - - 0 1";
     let pos = VariantPosition::from_fen(Variant::Chess, fen).expect("a valid FEN");
     let (best, score) = with_position!(&pos, p => {

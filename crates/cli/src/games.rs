@@ -175,7 +175,8 @@ fn same_file(_a: &Path, _b: &Path) -> bool {
 /// beside the target and unlinked at once, so that nothing is left behind however the program
 /// ends — and [`commit`](OutFile::commit) copies them into the target in place, which keeps
 /// its mode, owner and hard links. A command that fails, or is interrupted, before the commit
-/// leaves the target as it was.
+/// leaves the target as it was; only a failure during the copy itself (a disk that fills up)
+/// leaves it incomplete, and says so.
 pub struct OutFile {
     path: PathBuf,
     /// Where the bytes go now: the scratch file, or the target itself.
@@ -256,8 +257,12 @@ impl OutFile {
         };
         let scratch = self.file.get_mut();
         scratch.rewind().map_err(fail)?;
-        std::io::copy(scratch, &mut target).map_err(fail)?;
-        target.sync_all().map_err(fail)
+        // the target is being rewritten: a failure now (a disk that fills up) leaves it short
+        let incomplete = |e: std::io::Error| {
+            Failure(format!("{}: {e} (the file is incomplete)", path.display()))
+        };
+        std::io::copy(scratch, &mut target).map_err(incomplete)?;
+        target.sync_all().map_err(incomplete)
     }
 }
 

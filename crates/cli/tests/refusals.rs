@@ -33,12 +33,12 @@ fn set_ups_no_game_reaches_are_refused() {
         (
             "chess",
             "4k3/8/8/8/8/8/8/P3K3 w - - 0 1",
-            "P cannot stand on a1",
+            "invalid FEN board (field 1): P cannot stand on a1",
         ),
         (
             "chess",
             "3pk3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
-            "p cannot stand on d8",
+            "invalid FEN board (field 1): p cannot stand on d8",
         ),
         (
             "chess",
@@ -48,22 +48,22 @@ fn set_ups_no_game_reaches_are_refused() {
         (
             "persian-princess",
             "f9P/1rnbqksbnr1/11/11/11/11/11/11/11/1RNBQKSBNR1/f9f w - - 0 1",
-            "P cannot stand on k11",
+            "invalid FEN board (field 1): P cannot stand on k11",
         ),
         (
             "persian-princess",
             "f9f/1rnbqksbnr1/11/11/11/11/11/11/11/1RNBQKSBNR1/p9F w - - 0 1",
-            "p cannot stand on a1",
+            "invalid FEN board (field 1): p cannot stand on a1",
         ),
         (
             "chess",
             "r3k2r/8/8/8/8/8/8/R3K2R w qkQK - 0 1",
-            "rights `qkQK` out of order: write `KQkq`",
+            "invalid FEN rights (field 3): rights `qkQK` out of order: write `KQkq`",
         ),
         (
             "chess",
             "r3k2r/8/8/8/8/8/8/R3K2R w KkQ - 0 1",
-            "rights `KkQ` out of order: write `KQk`",
+            "invalid FEN rights (field 3): rights `KkQ` out of order: write `KQk`",
         ),
     ] {
         let (code, out, err) = run(&["show", "--variant", variant, "--fen", fen]);

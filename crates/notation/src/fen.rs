@@ -315,6 +315,7 @@ fn position_error(fen: &str, e: PositionError) -> FenError {
         }
         PositionError::BadSquare { .. }
         | PositionError::Unpromoted { .. }
+        | PositionError::PawnOutOfReach { .. }
         | PositionError::UnknownKind { .. }
         | PositionError::TooMany { .. }
         | PositionError::BoardSize(..) => (FenField::Board, fields.first().copied().unwrap_or("")),

@@ -1,10 +1,12 @@
 //! `citadel convert` (canonical PGN, JSON or archive) and `citadel pack` (archive, verbatim).
 //! Files are read game by game and converted on all cores, in input order.
 
-use crate::games::{each_game, pool, refuse_overwrite, threads, OutFile};
+use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
-use citadel_notation::{archive, writer, Record};
+use citadel_notation::export::{self, Exporter};
+use citadel_notation::out_file::{refuse_input, OutFile};
+use citadel_notation::Record;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -63,7 +65,7 @@ impl Sink {
     fn open(out: Option<&Path>, inputs: &[PathBuf]) -> Result<Sink, Failure> {
         match out {
             Some(p) => {
-                refuse_overwrite(p, inputs)?;
+                refuse_input(p, inputs)?;
                 Ok(Sink::File(OutFile::create(p)?))
             }
             None => Ok(Sink::Stdout),
@@ -90,40 +92,11 @@ impl Write for Sink {
     }
 }
 
-/// A record's text in the output format (not for archives).
-fn text_of(format: Format, r: &Record, first: bool) -> Result<String, Failure> {
-    Ok(match format {
-        Format::Pgn => {
-            let w = writer::write(r);
-            if first {
-                w
-            } else {
-                format!("\n{w}")
-            }
-        }
-        Format::Json => {
-            let body = serde_json::to_string_pretty(r)?;
-            let indented: Vec<String> = body.lines().map(|l| format!("  {l}")).collect();
-            format!(
-                "{}{}",
-                if first { "\n" } else { ",\n" },
-                indented.join("\n")
-            )
-        }
-        Format::Bin | Format::Html => String::new(),
-    })
-}
-
-/// The open output of a conversion: text, or an archive being written.
+/// The open output of a conversion: records written as they come, or (for the HTML viewer,
+/// which needs every game) collected and written at the end.
 enum Output<'a> {
-    Text(&'a mut Sink),
-    Archive(archive::Writer<&'a mut Sink>),
-    /// The HTML viewer needs every game: collected, written at the end.
+    Records(Exporter<&'a mut Sink>),
     Html(&'a mut Sink, Vec<Record>, &'a Path),
-}
-
-fn write_err(e: std::io::Error) -> Failure {
-    Failure(format!("cannot write the output: {e}"))
 }
 
 /// Converts every game of `files` (canonical records if `canonical`) into `sink`; invalid
@@ -138,13 +111,11 @@ fn convert_into(
     let pool = pool(threads(threads_wanted))?;
     let staged = matches!(sink, Sink::File(f) if f.staged());
     let mut out = match format {
-        Format::Bin => Output::Archive(archive::Writer::new(sink)?),
+        Format::Pgn => Output::Records(Exporter::new(export::Format::Pgn, sink)?),
+        Format::Json => Output::Records(Exporter::new(export::Format::Json, sink)?),
+        Format::Bin => Output::Records(Exporter::new(export::Format::Archive, sink)?),
         Format::Html => Output::Html(sink, Vec::new(), &files[0]),
-        _ => Output::Text(sink),
     };
-    if let (Format::Json, Output::Text(s)) = (format, &mut out) {
-        s.write_all(b"[").map_err(write_err)?;
-    }
     let (mut n, mut bad) = (0, 0);
     each_game(
         files,
@@ -160,11 +131,8 @@ fn convert_into(
             match r {
                 Ok(r) => {
                     match &mut out {
-                        Output::Archive(w) => w.add(&r)?,
+                        Output::Records(w) => w.add(&r)?,
                         Output::Html(_, recs, _) => recs.push(r),
-                        Output::Text(s) => s
-                            .write_all(text_of(format, &r, n == 0)?.as_bytes())
-                            .map_err(write_err)?,
                     }
                     n += 1;
                 }
@@ -177,19 +145,13 @@ fn convert_into(
         },
     )?;
     match out {
-        Output::Archive(w) => {
+        Output::Records(w) => {
             w.finish()?;
         }
         Output::Html(s, recs, file) => {
             if bad == 0 {
                 s.write_all(crate::diagram::html(&recs, file)?.as_bytes())
-                    .map_err(write_err)?;
-            }
-        }
-        Output::Text(s) => {
-            if matches!(format, Format::Json) {
-                let end = if n == 0 { "]\n" } else { "\n]\n" };
-                s.write_all(end.as_bytes()).map_err(write_err)?;
+                    .map_err(|e| Failure(format!("cannot write the output: {e}")))?;
             }
         }
     }

@@ -1,12 +1,15 @@
 #![doc = include_str!("../README.md")]
 
 pub mod archive;
+pub mod batch;
 pub mod coord;
 pub mod diagnostic;
 pub mod diagram;
 mod dialects;
+pub mod export;
 pub mod fen;
 mod io_error;
+pub mod out_file;
 pub mod pgn;
 pub mod random;
 pub mod record;

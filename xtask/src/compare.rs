@@ -331,9 +331,18 @@ fn start_rival(rival: Rival, opts: &Options, case: &Case) -> Result<Option<Uci>,
     Ok(Some(e))
 }
 
+/// Whether the validation rows run, besides the perft rows.
+#[derive(Clone, Copy, PartialEq)]
+enum Validation {
+    Also,
+    Only,
+    Skip,
+}
+
 struct Options {
     runs: usize,
     quick: bool,
+    validation: Validation,
     citadel: Option<PathBuf>,
     stockfish: PathBuf,
     fairy: PathBuf,
@@ -352,6 +361,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
         runs: 5,
         quick: false,
         citadel: None,
+        validation: Validation::Also,
         stockfish: "/usr/games/stockfish".into(),
         fairy: "/usr/games/fairy-stockfish".into(),
         persianchess: std::env::var_os("PERSIANCHESS")
@@ -370,6 +380,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
                     .ok_or("--runs needs a positive number")?;
             }
             "--quick" => o.quick = true,
+            "--validation-only" => o.validation = Validation::Only,
+            "--no-validation" => o.validation = Validation::Skip,
             "--citadel" => o.citadel = Some(value()?.into()),
             "--stockfish" => o.stockfish = value()?.into(),
             "--fairy-stockfish" => o.fairy = value()?.into(),
@@ -380,10 +392,13 @@ fn parse(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-/// `cargo xtask compare [--runs N] [--quick] [--citadel EXE] [--stockfish EXE]
-/// [--fairy-stockfish EXE] [--persianchess DIR]`.
+/// `cargo xtask compare [--runs N] [--quick] [--validation-only | --no-validation]
+/// [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`.
 pub fn compare(args: &[String]) -> Result<(), String> {
     let opts = parse(args)?;
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| root().join("target"));
     let exe = match &opts.citadel {
         Some(p) => p.clone(),
         None => {
@@ -391,12 +406,17 @@ pub fn compare(args: &[String]) -> Result<(), String> {
                 "build citadel (release)",
                 crate::cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
             )?;
-            let target = std::env::var_os("CARGO_TARGET_DIR")
-                .map(PathBuf::from)
-                .unwrap_or_else(|| root().join("target"));
             target.join("release/citadel")
         }
     };
+    let validation = match opts.validation {
+        Validation::Skip => Vec::new(),
+        _ => crate::validation::rows(&exe, &root(), &target, opts.runs, opts.quick)?,
+    };
+    if opts.validation == Validation::Only {
+        println!("\n{}", validation.join("\n"));
+        return Ok(());
+    }
     println!(
         "Citadel ({}) against the installed engines: one thread each, {} alternating runs, \
          medians",
@@ -475,6 +495,9 @@ pub fn compare(args: &[String]) -> Result<(), String> {
         }
     }
     println!("\n{}", table.join("\n"));
+    if !validation.is_empty() {
+        println!("\n{}", validation.join("\n"));
+    }
     if mismatches.is_empty() {
         Ok(())
     } else {

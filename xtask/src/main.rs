@@ -11,8 +11,11 @@
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
-//! - `compare [--runs N] [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE]
-//!   [--persianchess DIR]`: Citadel's perft (release, one thread) timed against the engines
+//! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--citadel EXE]
+//!   [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`: `citadel validate` on
+//!   seeded self-play files timed against a validator on shakmaty + pgn-reader
+//!   (`bench/pgn-reference`) and pgn-extract when installed, with plies per second for every
+//!   game (`validation.rs`); then Citadel's perft (release, one thread) timed against the engines
 //!   installed — Stockfish and Fairy-Stockfish (`/usr/games/...`) over UCI `go perft N`, the
 //!   inventor's PersianChess through `scripts/persianchess-uci.mjs` when a checkout is given
 //!   (or `PERSIANCHESS` is set) — runs alternating, median times and ratios; absent engines
@@ -38,6 +41,7 @@
 
 mod compare;
 mod tune;
+mod validation;
 
 use std::process::{Command, ExitCode};
 
@@ -572,7 +576,7 @@ fn main() -> ExitCode {
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
-                 fuzz [--seconds N] [TARGET...] | compare [--runs N] \
+                 fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \
                  [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
                  [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
                  [--seed S] [--match-games M] [--match-depth D] [--weights]>"

@@ -7,7 +7,7 @@
 //! let dir = std::env::temp_dir().join(format!("citadel-batch-doc-{}", std::process::id()));
 //! std::fs::create_dir_all(&dir).unwrap();
 //! let file = dir.join("games.pgn");
-//! std::fs::write(&file, "1. e4 e5 *\n\n1. e4 Ke7 2. Ke2 Ke6 3. Ke1 *\n\n1. e5 *\n").unwrap();
+//! std::fs::write(&file, "1. e4 e5 *\n\n1. e4 e5 2. Ke2 Ke7 3. Ke1 *\n\n1. e5 *\n").unwrap();
 //! let pool = rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap();
 //! let mut verdicts = Vec::new();
 //! batch::each_game(

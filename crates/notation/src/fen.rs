@@ -2,7 +2,7 @@
 //! (multi-digit) numbers, `*` for one non-existent cell, then side, rights, en passant,
 //! halfmove clock and move number. Ring FEN (Byzantine) is the same over rings 4..1.
 //!
-//! Games with [`FenRights::APP_FEN_DIALECT`] (the Persian family) also accept the Persian
+//! Games with [`FenRights::app_fen_dialect`] (the Persian family) also accept the Persian
 //! Chess app's board dialect, which writes every empty or non-existent cell as its own `1`
 //! (`f111111111f`). Each rank is read both ways; a rank that has the right length only one
 //! way is in that dialect, one that reads the same either way is neutral, and a board whose
@@ -559,7 +559,7 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
         };
         let bad = |kind: FenErrorKind| FenError::new(FenField::Board, text, kind);
         let runs = parse_row(geo, &tokens, text, cells, row, Digits::Runs);
-        let unary = if G::APP_FEN_DIALECT && has_digit_run(text) {
+        let unary = if G::app_fen_dialect() && has_digit_run(text) {
             Some(parse_row(geo, &tokens, text, cells, row, Digits::Unary))
         } else {
             None

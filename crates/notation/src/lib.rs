@@ -5,7 +5,6 @@ pub mod batch;
 pub mod coord;
 pub mod diagnostic;
 pub mod diagram;
-mod dialects;
 pub mod export;
 pub mod fen;
 mod io_error;

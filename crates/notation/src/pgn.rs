@@ -6,8 +6,9 @@
 //! (memory is bounded by the largest game, [`MAX_GAME_BYTES`], not by the file), and keeps
 //! going after a broken one: each game is `Ok` or a [`PgnError`] naming its line, column, game
 //! number and what is wrong. A game's text runs up to the next line starting with `[` that
-//! follows a line that does not (the next game's tag pairs); after an error, reading resumes
-//! there. Locations are tracked incrementally, so reading is linear in the input on any line
+//! follows a line that does not (the next game's tag pairs), or up to the end of a line that
+//! ends with a result token outside comments and variations (the end of a game without tag
+//! pairs); after an error, reading resumes there. Locations are tracked incrementally, so reading is linear in the input on any line
 //! length. [`read_games`] and [`parse`] read a whole text.
 //!
 //! ```
@@ -224,6 +225,10 @@ pub struct Games<R: BufRead> {
     ready: VecDeque<Result<SourceGame, PgnError>>,
     /// The first line of the next chunk, read ahead.
     ahead: Option<Vec<u8>>,
+    /// Where the movetext being chunked stands (comments, variations).
+    scan: MovetextScan,
+    /// The longest text of one game: [`MAX_GAME_BYTES`] (smaller in tests).
+    limit: usize,
     /// Whether the input is exhausted (or unreadable).
     done: bool,
     /// Whether the input's first line was read (to strip a byte-order mark).
@@ -236,6 +241,50 @@ struct RawLine {
     bytes: Vec<u8>,
     oversize: bool,
     binary: bool,
+}
+
+/// Follows the movetext line by line, as far as needed to split a file between games that
+/// have no tag pairs: inside a `{comment}` or not, how deep in `(variations)`.
+#[derive(Clone, Copy, Default, Debug)]
+struct MovetextScan {
+    in_comment: bool,
+    depth: u32,
+}
+
+impl MovetextScan {
+    /// Follows one more line of movetext; true when the line ends the game: a result token
+    /// at its end, outside comments and variations.
+    fn line(&mut self, line: &[u8]) -> bool {
+        if line.first() == Some(&b'%') {
+            return false; // an escaped line
+        }
+        let mut end = line.len();
+        for (i, &b) in line.iter().enumerate() {
+            if self.in_comment {
+                self.in_comment = b != b'}';
+                continue;
+            }
+            match b {
+                b'{' => self.in_comment = true,
+                b'(' => self.depth += 1,
+                b')' => self.depth = self.depth.saturating_sub(1),
+                b';' => {
+                    end = i;
+                    break;
+                }
+                _ => {}
+            }
+        }
+        if self.in_comment || self.depth > 0 {
+            return false;
+        }
+        let text = line[..end].trim_ascii_end();
+        let token = text
+            .rsplit(|b| b.is_ascii_whitespace() || *b == b')' || *b == b'}')
+            .next()
+            .unwrap_or_default();
+        matches!(token, b"1-0" | b"0-1" | b"1/2-1/2" | b"*")
+    }
 }
 
 /// Whether a line starts a tag pair (`[` after blanks).
@@ -254,6 +303,8 @@ impl<R: BufRead> Games<R> {
             games: 0,
             ready: VecDeque::new(),
             ahead: None,
+            scan: MovetextScan::default(),
+            limit: MAX_GAME_BYTES,
             done: false,
             started: false,
         }
@@ -305,8 +356,11 @@ impl<R: BufRead> Games<R> {
         let mut lines = 0;
         let mut oversize = false;
         let mut prev_tag = false;
+        // a result ended the movetext: blank lines still belong to the chunk
+        let mut ended = false;
         if let Some(first) = self.ahead.take() {
-            prev_tag = true;
+            prev_tag = is_tag_line(&first);
+            ended = !prev_tag && self.scan.line(&first);
             text = first;
             lines = 1;
         }
@@ -314,7 +368,7 @@ impl<R: BufRead> Games<R> {
             let room = if oversize {
                 0
             } else {
-                MAX_GAME_BYTES.saturating_sub(text.len())
+                self.limit.saturating_sub(text.len())
             };
             let line = match self.raw_line(room) {
                 Ok(Some(l)) => l,
@@ -350,9 +404,14 @@ impl<R: BufRead> Games<R> {
                 return;
             }
             let tag = !line.oversize && is_tag_line(&line.bytes);
-            if tag && !prev_tag && (lines > 0) {
+            let blank = !line.oversize && line.bytes.iter().all(u8::is_ascii_whitespace);
+            if (tag && !prev_tag && lines > 0) || (ended && !blank) {
+                self.scan = MovetextScan::default();
                 self.ahead = Some(line.bytes);
                 break;
+            }
+            if !tag && !line.oversize && self.scan.line(&line.bytes) {
+                ended = true;
             }
             prev_tag = tag;
             lines += 1;
@@ -383,7 +442,8 @@ impl<R: BufRead> Games<R> {
             self.started = true;
             src = src.strip_prefix('\u{feff}').unwrap_or(src);
         }
-        let mut p = Reader::new(src, base, self.games, self.ahead.is_some());
+        let before_tags = self.ahead.as_deref().is_some_and(is_tag_line);
+        let mut p = Reader::new(src, base, self.games, before_tags);
         loop {
             match p.game() {
                 Ok(Some(g)) => self.ready.push_back(Ok(g)),
@@ -847,5 +907,42 @@ fn comments_of(line: &mut Line) -> &mut Vec<String> {
     match line.moves.last_mut() {
         Some(m) => &mut m.comments,
         None => &mut line.comments,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Games without tag pairs are read one at a time, each within the limit of one game's
+    /// text, however large the file: 400 games of about 300 bytes with a limit of 4 KiB.
+    #[test]
+    fn tagless_games_stream_past_the_game_limit() {
+        let game = "1. e4 {a comment with 1-0 inside} e5 2. Nf3 (2. f4 exf4) Nc6\n\
+                    3. Bb5 a6 ; a line comment 1-0\n4. Ba4 Nf6 5. O-O Be7 1/2-1/2\n\n";
+        let text = game.repeat(400);
+        assert!(text.len() > 10 * 4096);
+        let mut games = Games::new(text.as_bytes());
+        games.limit = 4 * 1024;
+        let read: Vec<_> = games.collect();
+        assert_eq!(read.len(), 400);
+        for (i, g) in read.iter().enumerate() {
+            let g = g.as_ref().expect("every game reads");
+            assert_eq!(g.number, i + 1);
+            assert_eq!(g.record.main.moves.len(), 10);
+            assert_eq!(g.record.result, GameResult::Draw);
+            let at = g.locations.as_ref().map(|l| l.game.line);
+            assert_eq!(at, Some(4 * i + 1), "game {} starts on its line", i + 1);
+        }
+    }
+
+    /// A result at the end of a line ends a game even when the next one starts right after,
+    /// with no blank line and no tags; one with a result inside a comment does not.
+    #[test]
+    fn results_split_games_without_blank_lines() {
+        let text = "1. e4 e5 1-0\n1. d4 { 0-1 }\nd5 0-1\n1. c4 *";
+        let games: Vec<_> = Games::new(text.as_bytes()).map(Result::unwrap).collect();
+        let moves: Vec<usize> = games.iter().map(|g| g.record.main.moves.len()).collect();
+        assert_eq!(moves, [2, 2, 1]);
     }
 }

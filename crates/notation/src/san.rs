@@ -97,45 +97,43 @@ pub enum SanError {
 }
 
 /// How a game writes the moves that are not ordinary piece moves, and the letters of its
-/// pieces. Every method has a default that is right for the FIDE-like games; a game overrides
-/// only what it writes differently. Reading needs nothing per game: the reader compares a
-/// text with [`write_special`](SanDialect::write_special) of each legal move, then matches it
-/// as an ordinary move against the legal moves (special moves included, by the piece on their
+/// pieces. Every game has it, from its rules: the defaults below read the game's
+/// configuration and [`Game::move_name`](citadel_rules::Game::move_name), so a new game needs
+/// nothing here. Reading needs nothing per game either: the reader compares a text with
+/// [`write_special`](SanDialect::write_special) of each legal move, then matches it as an
+/// ordinary move against the legal moves (special moves included, by the piece on their
 /// `from` cell and their `to` cell; where an ordinary move fits too, it is the one meant, as
 /// the writer never disambiguates against special moves).
 ///
-/// How each game plugs in (implement the trait for the game type, next to its
-/// [`crate::FenRights`], and list it in `with_game!`):
+/// What that gives each game:
 ///
-/// - **Chess, Persian Chess** (implemented here): castling `O-O`/`O-O-O` as each castle's spec names it;
-///   Persian `O-O` is the queen-side castle (king f2→d2) and `O-O-O` the princess-side one
-///   (king f2→i2). The rendezvous needs nothing: the default writes it as the princess's or
-///   champion's move to h2 (`Sh2`, `Ch2`), unambiguous since h2 holds a friendly bishop.
-/// - **Mini Citadel**: automatic promotion needs nothing — a single promotion choice is never
-///   written ([`promotion_suffix`](SanDialect::promotion_suffix)), and a suffix naming that
-///   piece is accepted ([`promotion_names`](SanDialect::promotion_names): the promoted kind's
-///   letter, e.g. `+N`, or its FEN symbol; add the base letter there if `e9=P` should pass).
-///   Promoted pieces move under their own letters ([`letter`](SanDialect::letter), default
-///   the FEN symbol: `+Nd4`); override `letter` if the promoted pawn is a pawn kind but
-///   should be written `+Pe5`.
-/// - **Tamerlane**: pawn kinds have no letter by default (all are pawns); override
-///   [`write_special`](SanDialect::write_special) for `Special(PLACEMENT)` to return
-///   `P@e5`. The king's swap needs nothing: the default writes the king's move to its
-///   partner's cell (`Ke2`, no `x` since the partner is friendly). The citadel step is the
-///   king's move to `x1`/`x2` (`Kx2`; the reader takes the longest cell name, so `x2` is a
-///   cell, not a capture).
-/// - **Byzantine**: removals need nothing: a move with `aux` and [`MoveFlag::Normal`] is
+/// - **Chess, Persian Chess**: castling `O-O`/`O-O-O` as each castle's spec names it
+///   ([`Castling::name_of`](citadel_rules::Castling::name_of)); Persian `O-O` is the
+///   queen-side castle (king f2→d2) and `O-O-O` the princess-side one (king f2→i2). The
+///   rendezvous is the princess's or champion's move to h2 (`Sh2`, `Ch2`), unambiguous since
+///   h2 holds a friendly bishop.
+/// - **Mini Citadel**: a single promotion choice is never written
+///   ([`promotion_suffix`](SanDialect::promotion_suffix)), and a suffix naming that piece is
+///   accepted ([`promotion_names`](SanDialect::promotion_names): the promoted kind's letter,
+///   e.g. `+N`, or its FEN symbol). Promoted pieces move under their own letters
+///   ([`letter`](SanDialect::letter), the FEN symbol: `+Nd4`).
+/// - **Tamerlane**: pawn kinds have no letter (all are pawns); a placement of the pawn of
+///   pawns is `P@e5` (the game's [`move_name`](citadel_rules::Game::move_name)). The king's
+///   swap is the king's move to its partner's cell (`Ke2`, no `x` since the partner is
+///   friendly). The citadel step is the king's move to `x1`/`x2` (`Kx2`; the reader takes
+///   the longest cell name, so `x2` is a cell, not a capture).
+/// - **Byzantine**: a move with `aux` and [`MoveFlag::Normal`] removes a pawn pair and is
 ///   written with the suffix `/x` + the pair ([`coord::removal_of`]), the pawn moving toward
 ///   higher files first (`Nc3/xd2e2`, `/xp1a1` across the seam); the reader accepts the pair
-///   in either order.
+///   in either order. Landing on a removed pawn is not a capture (no `x`).
 pub trait SanDialect: FenRights {
     /// The SAN letter of a piece kind: empty for pawns, otherwise the White FEN symbol.
-    fn letter(kind: u8) -> String {
+    fn letter(kind: u8) -> &'static str {
         let cfg = Self::config();
         if cfg.is_pawn(kind) {
-            String::new()
+            ""
         } else {
-            cfg.symbols[kind as usize].clone()
+            cfg.symbols[kind as usize].as_str()
         }
     }
 
@@ -143,12 +141,18 @@ pub trait SanDialect: FenRights {
     /// `None` to write it as an ordinary move. Default: castling by
     /// [`castle_by_direction`] (FIDE's rule), every other move as an ordinary move.
     fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
-        castle_by_direction::<Self>(m)
+        Self::move_name(m).or_else(|| castle_by_direction::<Self>(m))
     }
 
-    /// Whether `m` captures (for `x`): an enemy piece on its destination, or en passant.
+    /// Whether `m` captures (for `x`): an enemy piece on its destination that the move does
+    /// not remove as part of a pawn pair, or en passant.
     fn is_capture(pos: &Position<Self>, m: &Move) -> bool {
-        m.flag == MoveFlag::EnPassant || pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
+        if m.flag == MoveFlag::EnPassant {
+            return true;
+        }
+        let removed = coord::removal_pair(Self::config().geometry(), m);
+        pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
+            && removed.is_none_or(|(a, b)| m.to != a && m.to != b)
     }
 
     /// The promotion suffix of `m` (`=Q`), written only when the piece had a choice.
@@ -166,11 +170,13 @@ pub trait SanDialect: FenRights {
     /// (compared case-insensitively).
     fn promotion_names(kind: u8) -> Vec<String> {
         vec![
-            Self::letter(kind),
+            Self::letter(kind).to_string(),
             Self::config().symbols[kind as usize].clone(),
         ]
     }
 }
+
+impl<G: citadel_rules::Game> SanDialect for G {}
 
 /// The default castling text, FIDE's: `O-O` when the king moves toward higher files (the
 /// king-side castle of chess), `O-O-O` otherwise; `None` if `m` is not a castling move.
@@ -183,19 +189,6 @@ pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
     Some(if short { "O-O" } else { "O-O-O" }.to_string())
 }
 
-/// The castling text of `m` as its way of castling in `castling` names it
-/// ([`CastleSpec::san`](citadel_rules::CastleSpec::san)); `None` if `m` is not a castling move
-/// of `castling`.
-pub fn castle_by_spec<W: citadel_geometry::BitWord>(
-    castling: &citadel_rules::Castling<W>,
-    m: &Move,
-) -> Option<String> {
-    if m.flag != MoveFlag::Castle {
-        return None;
-    }
-    castling.spec_of(m.from, m.to).map(|s| s.san.to_string())
-}
-
 /// The file part (letters) and rank part (digits) of a cell's name.
 fn split_name(name: &str) -> (&str, &str) {
     let i = name
@@ -206,10 +199,8 @@ fn split_name(name: &str) -> (&str, &str) {
 }
 
 /// The SAN letter of the piece that makes `m` (empty if none stands there).
-fn mover_letter<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
-    pos.piece_at(m.from)
-        .map(|p| G::letter(p.kind))
-        .unwrap_or_default()
+fn mover_letter<G: SanDialect>(pos: &Position<G>, m: &Move) -> &'static str {
+    pos.piece_at(m.from).map_or("", |p| G::letter(p.kind))
 }
 
 /// Writes `m` (legal in `pos`) without its check suffix; `moves` are the legal moves.
@@ -248,7 +239,7 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
     } else {
         (true, true)
     };
-    let mut s = letter;
+    let mut s = letter.to_string();
     if need_file {
         s.push_str(file);
     }
@@ -432,12 +423,39 @@ fn ambiguous<G: SanDialect>(
 
 /// The parts of an ordinary SAN move.
 struct Parts<'a> {
-    letter: String,
-    /// (disambiguation, explicit capture) readings of the text between letter and cell.
-    readings: Vec<(&'a str, bool)>,
+    letter: &'static str,
+    /// (disambiguation, explicit capture) readings of the text between letter and cell: one
+    /// or two.
+    readings: Readings<'a>,
     to: Square,
     promotion: Option<&'a str>,
     removal: Option<(Square, Square)>,
+}
+
+/// The one or two readings of a SAN move's middle part: (disambiguation, explicit capture).
+#[derive(Clone, Copy, Default)]
+struct Readings<'a> {
+    items: [(&'a str, bool); 2],
+    len: usize,
+}
+
+impl<'a> Readings<'a> {
+    fn push(&mut self, r: (&'a str, bool)) {
+        self.items[self.len] = r;
+        self.len += 1;
+    }
+
+    fn iter(&self) -> std::slice::Iter<'_, (&'a str, bool)> {
+        self.items[..self.len].iter()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    fn last(&self) -> Option<&(&'a str, bool)> {
+        self.iter().last()
+    }
 }
 
 /// Reads a cell name (lowercase letters then digits) that makes up all of `s`.
@@ -499,10 +517,10 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         }
     };
     // the piece letter: the longest one the game has that starts the text
-    let mut letter = String::new();
+    let mut letter = "";
     for k in 0..cfg.symbols.len() as u8 {
         let l = G::letter(k);
-        if !l.is_empty() && main.starts_with(l.as_str()) && l.len() > letter.len() {
+        if !l.is_empty() && main.starts_with(l) && l.len() > letter.len() {
             letter = l;
         }
     }
@@ -546,7 +564,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         )));
     };
     let middle = &rest[..start];
-    let mut readings = Vec::new();
+    let mut readings = Readings::default();
     if let Some(d) = middle.strip_suffix(['x', ':']) {
         if is_disambiguation::<G>(d) {
             readings.push((d, true));
@@ -600,6 +618,11 @@ fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Resul
                 .iter()
                 .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
     };
+    // the usual case, one fitting move, without collecting
+    let mut fitting = moves.iter().filter(|m| fits(m));
+    if let (Some(m), None) = (fitting.next(), fitting.next()) {
+        return Ok(*m);
+    }
     let mut found: Vec<&Move> = moves.iter().filter(|m| fits(m)).collect();
     if found.len() > 1 {
         // A move the game writes in its own form (a Tamerlane placement `P@e6`, a castle) is

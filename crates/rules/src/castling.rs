@@ -66,6 +66,14 @@ impl<W: BitWord> Castling<W> {
         self.specs.iter().find(|s| s.king == (from, to))
     }
 
+    /// The name (SAN) of the castling move `m`, or `None` if `m` is not one of these.
+    pub fn name_of(&self, m: &Move) -> Option<String> {
+        if m.flag != MoveFlag::Castle {
+            return None;
+        }
+        self.spec_of(m.from, m.to).map(|s| s.san.to_string())
+    }
+
     /// The castling rights, in the order of the specs.
     pub fn rights(&self) -> Vec<Right> {
         self.specs.iter().map(|s| s.right).collect()

@@ -94,6 +94,7 @@ fn tables() -> &'static Tables {
         let castling = Castling::new(specs, kind::KING, kind::ROOK, cfg.geometry().len());
         let cfg = cfg
             .rights(castling.rights())
+            .rights_in_fixed_order()
             .title("Chess (FIDE, calibration)")
             // PGN's `Standard`, XBoard's `normal`
             .aliases(&["standard", "normal"])
@@ -114,6 +115,10 @@ impl Game for Chess {
 
     fn config() -> &'static Config<u64> {
         &tables().cfg
+    }
+
+    fn move_name(m: &Move) -> Option<String> {
+        tables().castling.name_of(m)
     }
 
     fn special_moves(pos: &Position<Self>, lg: &Legality<u64>, out: &mut MoveList) {

@@ -79,6 +79,9 @@ pub struct Config<W: BitWord = u128> {
     pub start_fen: &'static str,
     /// The game's rights (castling, rendezvous, ...), in FEN writing order.
     pub rights: Rights,
+    /// Whether FEN rows may also write each empty cell as its own `1` (the dialect of the
+    /// Persian Chess app), recognised rank by rank.
+    pub unary_empty_fen: bool,
     /// Zobrist keys.
     pub zobrist: Zobrist,
     /// The start position read from `start_fen`, once.
@@ -135,6 +138,7 @@ impl<W: BitWord> Config<W> {
             stalemate: Stalemate::Draw,
             start_fen,
             rights: Rights::default(),
+            unary_empty_fen: false,
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
             start: std::sync::OnceLock::new(),
             out_of_reach: std::sync::OnceLock::new(),
@@ -309,6 +313,19 @@ impl<W: BitWord> Config<W> {
     /// Sets the game's rights, in FEN writing order.
     pub fn rights(mut self, rights: Vec<Right>) -> Self {
         self.rights = Rights::new(rights);
+        self
+    }
+
+    /// Makes a FEN list the game's rights in writing order only ([`Rights::in_fixed_order`]).
+    pub fn rights_in_fixed_order(mut self) -> Self {
+        self.rights = self.rights.in_fixed_order();
+        self
+    }
+
+    /// Accepts FEN rows that write each empty cell as its own `1`
+    /// ([`unary_empty_fen`](Self::unary_empty_fen)).
+    pub fn with_unary_empty_fen(mut self) -> Self {
+        self.unary_empty_fen = true;
         self
     }
 

@@ -241,6 +241,7 @@ fn build(s: u8) -> Tables {
     };
     let cfg = cfg
         .rights(named)
+        .with_unary_empty_fen()
         .title(TITLES[s as usize])
         .aliases(ALIASES[s as usize])
         .landmarks(landmarks)
@@ -300,6 +301,10 @@ impl<const S: u8> Game for Persian<S> {
     #[inline(always)]
     fn config() -> &'static Config {
         &tables::<S>().cfg
+    }
+
+    fn move_name(m: &Move) -> Option<String> {
+        tables::<S>().castling.name_of(m)
     }
 
     #[inline(always)]

@@ -84,12 +84,24 @@ pub enum RightsError {
 #[derive(Clone, Debug, Default)]
 pub struct Rights {
     list: Vec<Right>,
+    /// Whether the FEN field must list the rights in writing order (chess's `KQkq`).
+    fixed_order: bool,
 }
 
 impl Rights {
     /// The rights `list`, in writing order.
     pub fn new(list: Vec<Right>) -> Self {
-        Rights { list }
+        Rights {
+            list,
+            fixed_order: false,
+        }
+    }
+
+    /// The same rights, which a FEN field must list in writing order (chess's `KQkq`):
+    /// [`read`](Self::read) then reads as [`read_in_order`](Self::read_in_order) does.
+    pub fn in_fixed_order(mut self) -> Self {
+        self.fixed_order = true;
+        self
     }
 
     /// Every right, in writing order.
@@ -107,9 +119,18 @@ impl Rights {
         self.list.iter().fold(0, |a, r| a | r.mask())
     }
 
-    /// Reads a FEN rights field (`-` for none; names in any order, longest name first) into
-    /// the rights bits and first-move cells of `setup`.
+    /// Reads a FEN rights field (`-` for none; names in any order, longest name first, or in
+    /// writing order only for [rights in a fixed order](Self::in_fixed_order)) into the
+    /// rights bits and first-move cells of `setup`.
     pub fn read(&self, text: &str, setup: &mut Setup) -> Result<(), RightsError> {
+        if self.fixed_order {
+            self.read_in_order(text, setup)
+        } else {
+            self.read_any_order(text, setup)
+        }
+    }
+
+    fn read_any_order(&self, text: &str, setup: &mut Setup) -> Result<(), RightsError> {
         setup.rights = 0;
         setup.unmoved = Bitboard::EMPTY;
         if text == "-" {
@@ -147,7 +168,7 @@ impl Rights {
     /// Reads a FEN rights field as [`read`](Self::read) does, but only in the writing order
     /// (for games whose FEN fixes it, as chess's `KQkq`).
     pub fn read_in_order(&self, text: &str, setup: &mut Setup) -> Result<(), RightsError> {
-        self.read(text, setup)?;
+        self.read_any_order(text, setup)?;
         let expected = self.write(setup);
         if expected != text {
             return Err(RightsError::OutOfOrder {

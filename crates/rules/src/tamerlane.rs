@@ -498,6 +498,12 @@ impl Game for Tamerlane {
         &tables().cfg
     }
 
+    /// A placement of the pawn of pawns is written `P@` and its cell.
+    fn move_name(m: &Move) -> Option<String> {
+        (m.flag == MoveFlag::Special(special::PLACEMENT))
+            .then(|| format!("P@{}", Self::config().geometry().name_of(m.to)))
+    }
+
     /// A waiting pawn of pawns, and an adventitious king in its own citadel.
     #[inline(always)]
     fn immune(bb: &Bitboards) -> Bitboard {

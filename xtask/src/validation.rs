@@ -160,7 +160,10 @@ pub fn rows(
         chess.display(),
         bytes as f64 / 1e6
     );
-    let extract = Path::new("/usr/bin/pgn-extract");
+    let extract = ["/usr/games/pgn-extract", "/usr/bin/pgn-extract"]
+        .into_iter()
+        .map(Path::new)
+        .find(|p| p.exists());
     let scratch = dir.join("pgn-extract.out");
     let mut programs: Vec<(String, Command)> = Vec::new();
     let mut reference_cmd = Command::new(&reference);
@@ -176,7 +179,7 @@ pub fn rows(
         };
         programs.push((label, c));
     }
-    if extract.exists() {
+    if let Some(extract) = extract {
         let mut c = Command::new(extract);
         c.args(["-s", "-o"]).arg(&scratch).arg(&chess);
         programs.push(("pgn-extract".into(), c));

@@ -101,7 +101,7 @@ fn cell<G: Game>(name: &str, option: &str) -> Result<citadel_geometry::Square, F
     G::config().geometry().parse_square(name).ok_or_else(|| {
         Failure(format!(
             "{option}: `{}` is not a cell of {}",
-            cut(name),
+            citadel_notation::clip(name),
             G::config().id
         ))
     })
@@ -112,32 +112,13 @@ fn cell_pair<G: Game>(
     text: &str,
     option: &str,
 ) -> Result<(citadel_geometry::Square, citadel_geometry::Square), Failure> {
-    let (a, b) = match text.split_once('-') {
-        Some(ab) => ab,
-        None => {
-            let split = text
-                .char_indices()
-                .skip(1)
-                .find(|(_, c)| c.is_ascii_alphabetic())
-                .map(|(i, _)| i)
-                .ok_or_else(|| {
-                    Failure(format!(
-                        "{option}: `{}` is not two cells like e2e4",
-                        cut(text)
-                    ))
-                })?;
-            text.split_at(split)
-        }
-    };
+    let (a, b) = citadel_geometry::split_square_pair(text).ok_or_else(|| {
+        Failure(format!(
+            "{option}: `{}` is not two cells like e2e4",
+            citadel_notation::clip(text)
+        ))
+    })?;
     Ok((cell::<G>(a, option)?, cell::<G>(b, option)?))
-}
-
-fn cut(s: &str) -> String {
-    if s.chars().count() > 80 {
-        format!("{}...", s.chars().take(77).collect::<String>())
-    } else {
-        s.to_string()
-    }
 }
 
 /// When `replay --svg-dir` draws a game.
@@ -186,22 +167,10 @@ impl ReplayPictures {
 
 /// The HTML viewer page for canonical records read from `file`.
 pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
-    Ok(citadel_diagram::record::page(
-        records,
-        &page_title(records, file),
-    )?)
-}
-
-/// The viewer page's title: the games' event when they all have the same known one, else the
-/// file's name (never its directories).
-fn page_title(records: &[Record], file: &Path) -> String {
-    let mut events = records.iter().map(|r| r.tag("Event").unwrap_or("?"));
-    let first = events.next();
-    match first {
-        Some(e) if !matches!(e.trim(), "" | "?") && events.all(|o| o == e) => e.to_string(),
-        _ => match file.file_name() {
-            Some(n) if file.as_os_str() != "-" => n.to_string_lossy().into_owned(),
-            _ => "games".to_string(),
-        },
-    }
+    let name = file
+        .file_name()
+        .filter(|_| file.as_os_str() != "-")
+        .map(|n| n.to_string_lossy());
+    let title = citadel_diagram::record::page_title(records, name.as_deref());
+    Ok(citadel_diagram::record::page(records, &title)?)
 }

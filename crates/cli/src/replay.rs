@@ -4,7 +4,7 @@
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
-use citadel_notation::{GameResult, Summary};
+use citadel_notation::Summary;
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -62,40 +62,16 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 Ok(s) if a.json => {
                     outln!("{}", serde_json::to_string(&JsonGame { file, summary: s })?)
                 }
-                Ok(s) => {
-                    let check = if s.result == GameResult::Unknown.as_str()
-                        || s.result == s.declared_result
-                    {
-                        String::new()
-                    } else {
-                        "  (declared result contradicts the rules)".into()
-                    };
-                    outln!(
-                        "{file} game {}: {}, {} plies, declared {}, rules {} ({}){check}",
-                        s.game,
-                        s.variant,
-                        s.plies,
-                        s.declared_result,
-                        s.result,
-                        s.termination
-                    );
-                    outln!("  final FEN: {}", s.final_fen);
-                }
+                Ok(s) => outln!("{}", s.describe(file)),
                 Err(d) => {
                     bad += 1;
                     errln!("{}", d.render(file));
                     if a.json {
-                        let reason = match &d.mv {
-                            Some(m) => format!("{m}: {}", d.reason),
-                            None => d.reason.clone(),
-                        };
+                        let error = d.message();
+                        let game = d.game;
                         outln!(
                             "{}",
-                            serde_json::to_string(&JsonError {
-                                file,
-                                game: d.game,
-                                error: reason
-                            })?
+                            serde_json::to_string(&JsonError { file, game, error })?
                         );
                     }
                 }

@@ -31,44 +31,27 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         .map(str::parse)
         .transpose()
         .map_err(Failure::from)?;
-    let mut failures = Vec::new();
-    let (mut cases, mut nodes, mut seconds) = (0, 0u64, 0f64);
-    for path in &a.paths {
-        for (file, fixture) in suite::load_dir(path)? {
-            let Ok(v) = fixture.variant.parse::<Variant>() else {
-                failures.push(format!("{file}: unknown variant `{}`", fixture.variant));
-                continue;
-            };
-            if only.is_some_and(|o| o != v) {
-                continue;
-            }
-            for case in &fixture.positions {
-                cases += 1;
-                match suite::check_case(v, case, a.max_depth.unwrap_or(u32::MAX), threads) {
-                    Ok(results) => {
-                        for r in results {
-                            nodes += r.got;
-                            seconds += r.seconds;
-                            outln!(
-                                "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
-                                v.id(),
-                                case.name,
-                                r.depth,
-                                r.got,
-                                r.seconds
-                            );
-                        }
-                    }
-                    Err(e) => {
-                        outln!("FAIL {:<18} {e}", v.id());
-                        failures.push(format!("{file}: {e}"));
-                    }
-                }
+    let max_depth = a.max_depth.unwrap_or(u32::MAX);
+    let summary = suite::run(&a.paths, only, max_depth, threads, |c| match &c.result {
+        Ok(results) => {
+            for r in results {
+                outln!(
+                    "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
+                    c.variant.id(),
+                    citadel_notation::clip(&c.case.name),
+                    r.depth,
+                    r.got,
+                    r.seconds
+                );
             }
         }
-    }
+        Err(e) => outln!("FAIL {:<18} {e}", c.variant.id()),
+    })?;
+    let (cases, failures) = (summary.cases, summary.failures);
     outln!(
-        "{cases} positions, {nodes} nodes in {seconds:.2} s, {} failed",
+        "{cases} positions, {} nodes in {:.2} s, {} failed",
+        summary.nodes,
+        summary.seconds,
         failures.len()
     );
     if cases == 0 && failures.is_empty() {

@@ -60,6 +60,24 @@ pub fn page(records: &[Record], title: &str) -> Result<String, RecordError> {
     Ok(viewer::html(title, &games))
 }
 
+/// A title for the viewer page of `records` read from the file named `file_name`: the
+/// games' event when they all have the same known one, else the file's name (never a path),
+/// else `games`.
+///
+/// ```
+/// use citadel_diagram::record::page_title;
+/// let games = citadel_notation::pgn::parse("[Event \"Club final\"]\n\n1. e4 *").unwrap();
+/// assert_eq!(page_title(&games, Some("final.pgn")), "Club final");
+/// assert_eq!(page_title(&[], Some("final.pgn")), "final.pgn");
+/// ```
+pub fn page_title(records: &[Record], file_name: Option<&str>) -> String {
+    let mut events = records.iter().map(|r| r.tag("Event").unwrap_or("?"));
+    match events.next() {
+        Some(e) if !matches!(e.trim(), "" | "?") && events.all(|o| o == e) => e.to_string(),
+        _ => file_name.unwrap_or("games").to_string(),
+    }
+}
+
 /// A record as a game of the viewer: every position with the move that led there (number,
 /// SAN and move marks), its comments and FEN.
 fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, RecordError> {

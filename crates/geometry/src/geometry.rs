@@ -547,6 +547,22 @@ impl<W: BitWord> Geometry<W> {
             .find(|&sq| self.squares[sq.index()].name == name)
     }
 
+    /// Two cells written together (`e2e4`, `k2x1`) or with a hyphen (`e2-e4`): the second
+    /// starts at the first letter after the first character.
+    ///
+    /// ```
+    /// use citadel_geometry::boards;
+    /// let geo = boards::standard::<u64>();
+    /// let (a, b) = geo.parse_square_pair("e2-e4").unwrap();
+    /// assert_eq!((geo.name_of(a), geo.name_of(b)), ("e2", "e4"));
+    /// assert_eq!(geo.parse_square_pair("e2e4"), Some((a, b)));
+    /// assert_eq!(geo.parse_square_pair("e2"), None);
+    /// ```
+    pub fn parse_square_pair(&self, text: &str) -> Option<(Square, Square)> {
+        let (a, b) = split_square_pair(text)?;
+        Some((self.parse_square(a)?, self.parse_square(b)?))
+    }
+
     /// The FEN rows of the board, highest rank first: for each rank, its cells left to right
     /// with `None` for frame positions that do not exist. Detached cells stand at their
     /// coordinate (Tamerlane: `x1` after `k2`, `x2` before `a9`).
@@ -624,4 +640,24 @@ fn wrapped_slide<W: BitWord>(
             None => ray,
         }
     }
+}
+
+/// The two cell names of a pair written together (`e2e4`, `k2x1`) or with a hyphen
+/// (`e2-e4`), not yet checked against a board: the second starts at the first letter after
+/// the first character.
+///
+/// ```
+/// assert_eq!(citadel_geometry::split_square_pair("k2x1"), Some(("k2", "x1")));
+/// assert_eq!(citadel_geometry::split_square_pair("e2"), None);
+/// ```
+pub fn split_square_pair(text: &str) -> Option<(&str, &str)> {
+    if let Some(ab) = text.split_once('-') {
+        return Some(ab);
+    }
+    let split = text
+        .char_indices()
+        .skip(1)
+        .find(|(_, c)| c.is_ascii_alphabetic())?
+        .0;
+    Some(text.split_at(split))
 }

@@ -6,5 +6,5 @@ mod geometry;
 mod square;
 
 pub use bitboard::{BitIter, BitWord, Bitboard};
-pub use geometry::{Geometry, GeometryBuilder, SquareInfo};
+pub use geometry::{split_square_pair, Geometry, GeometryBuilder, SquareInfo};
 pub use square::{Coord, Dir, Square};

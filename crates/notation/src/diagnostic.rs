@@ -22,6 +22,15 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
+    /// What is wrong, with the move at fault in front (`move 14... Nf9: no knight can move
+    /// to f9`), without the location.
+    pub fn message(&self) -> String {
+        match &self.mv {
+            Some(m) => format!("{m}: {}", self.reason),
+            None => self.reason.clone(),
+        }
+    }
+
     /// A syntax error.
     pub fn from_pgn(e: &PgnError) -> Self {
         Diagnostic {

@@ -343,6 +343,31 @@ pub struct Summary {
     pub final_fen: String,
 }
 
+impl Summary {
+    /// The summary as `citadel replay` prints it for a game of `file`: the game's line, then
+    /// its final FEN (two lines, no final newline); a declared result the rules contradict
+    /// is pointed out.
+    pub fn describe(&self, file: &str) -> String {
+        let contradicted =
+            self.result != GameResult::Unknown.as_str() && self.result != self.declared_result;
+        format!(
+            "{file} game {}: {}, {} plies, declared {}, rules {} ({}){}\n  final FEN: {}",
+            self.game,
+            self.variant,
+            self.plies,
+            self.declared_result,
+            self.result,
+            self.termination,
+            if contradicted {
+                "  (declared result contradicts the rules)"
+            } else {
+                ""
+            },
+            self.final_fen
+        )
+    }
+}
+
 fn replay_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Replayed, ReplayError> {
     let p = play::<G>(record)?;
     Ok(Replayed {

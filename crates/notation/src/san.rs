@@ -366,7 +366,11 @@ fn read<G: SanDialect>(
     }
     // the game's special forms (castling, placements)
     let mut special = None;
-    for m in moves {
+    // only castles and a game's own moves have names of their own
+    let named = moves
+        .iter()
+        .filter(|m| matches!(m.flag, MoveFlag::Castle | MoveFlag::Special(_)));
+    for m in named {
         if let Some(s) = G::write_special(pos, m) {
             if same_special(&s, t) {
                 if special.is_some() {
@@ -588,7 +592,16 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
 fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Result<Move, SanError> {
     let parts = split_parts::<G>(t)?;
     let geo = G::config().geometry();
-    let base = |m: &Move| m.to == parts.to && mover_letter(pos, m) == parts.letter;
+    // the kinds written with the text's letter, as a set of kind bits
+    let kinds = (0..G::config().symbols.len() as u8)
+        .filter(|&k| k < 128 && G::letter(k) == parts.letter)
+        .fold(0u128, |set, k| set | 1 << k);
+    let base = |m: &Move| {
+        m.to == parts.to
+            && pos
+                .piece_at(m.from)
+                .is_some_and(|p| kinds >> p.kind & 1 == 1)
+    };
     let fits_from = |m: &Move, d: &str| {
         let (file, rank) = split_name(geo.name_of(m.from));
         let (df, dr) = split_name(d);

@@ -165,7 +165,9 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
 
     /// The text the game's records give a move it names in its own way (a castle by its
     /// name, Tamerlane's placement `P@e6`), or `None` for a move written as a piece's move.
-    /// Default: none (a castle is then named by its direction, `O-O` toward higher files).
+    /// Only moves flagged [`MoveFlag::Castle`](crate::MoveFlag::Castle) or
+    /// [`MoveFlag::Special`](crate::MoveFlag::Special) are asked. Default: none (a castle is
+    /// then named by its direction, `O-O` toward higher files).
     fn move_name(_m: &Move) -> Option<String> {
         None
     }

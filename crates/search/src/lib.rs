@@ -2,6 +2,8 @@
 
 pub mod eval;
 mod perft;
+#[cfg(feature = "notation")]
+pub mod perft_report;
 mod search;
 pub mod see;
 #[cfg(feature = "notation")]

@@ -192,3 +192,75 @@ fn check<G: FenRights>(
     }
     Ok(out)
 }
+
+/// One position of a fixture file, checked.
+#[derive(Debug)]
+pub struct CaseReport<'a> {
+    /// The fixture file.
+    pub file: &'a str,
+    /// The game.
+    pub variant: Variant,
+    /// The position and its counts.
+    pub case: &'a PerftCase,
+    /// Each depth's result, or what is wrong.
+    pub result: Result<Vec<DepthResult>, CheckError>,
+}
+
+/// What a run over fixture files found.
+#[derive(Debug, Default)]
+pub struct SuiteSummary {
+    /// Positions checked.
+    pub cases: usize,
+    /// Leaves counted.
+    pub nodes: u64,
+    /// Seconds spent counting.
+    pub seconds: f64,
+    /// Each failure, as `file: message`.
+    pub failures: Vec<String>,
+}
+
+/// Checks every position of the fixture files under `paths` (files or directories) at
+/// depths up to `max_depth`, only games `only` if given, handing each position's result to
+/// `each` as it comes. A file of an unknown game is a failure; a file that cannot be read
+/// ends the run.
+pub fn run(
+    paths: &[PathBuf],
+    only: Option<Variant>,
+    max_depth: u32,
+    threads: usize,
+    mut each: impl FnMut(&CaseReport),
+) -> Result<SuiteSummary, LoadError> {
+    let mut summary = SuiteSummary::default();
+    for path in paths {
+        for (file, fixture) in load_dir(path)? {
+            let Ok(variant) = fixture.variant.parse::<Variant>() else {
+                let unknown = citadel_notation::clip(&fixture.variant);
+                summary
+                    .failures
+                    .push(format!("{file}: unknown variant `{unknown}`"));
+                continue;
+            };
+            if only.is_some_and(|o| o != variant) {
+                continue;
+            }
+            for case in &fixture.positions {
+                summary.cases += 1;
+                let result = check_case(variant, case, max_depth, threads);
+                match &result {
+                    Ok(depths) => {
+                        summary.nodes += depths.iter().map(|r| r.got).sum::<u64>();
+                        summary.seconds += depths.iter().map(|r| r.seconds).sum::<f64>();
+                    }
+                    Err(e) => summary.failures.push(format!("{file}: {e}")),
+                }
+                each(&CaseReport {
+                    file: &file,
+                    variant,
+                    case,
+                    result,
+                });
+            }
+        }
+    }
+    Ok(summary)
+}

@@ -7,7 +7,9 @@
 //!   Rust examples checked to be crate README examples (doctests), the consumer outside the
 //!   workspace (`examples/consumer/`, one program per crate) built and run, every crate
 //!   packaged as for publishing (`cargo package --workspace`, offline from the local index),
-//!   then the deep perft suite.
+//!   the Python package (`crates/python`, outside the workspace) formatted, linted, installed
+//!   into a virtual environment under `target/` with pytest and `dask[distributed]` from the
+//!   package registry and tested, then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `bench`: the criterion benchmarks.
@@ -37,6 +39,7 @@
 //!   Needs `cargo install cargo-fuzz`.
 
 mod compare;
+mod python;
 mod tune;
 
 use std::process::{Command, ExitCode};
@@ -153,6 +156,7 @@ fn ci() -> Result<(), String> {
                 .args(["--target-dir", "target/consumer", "--bin", bin]),
         )?;
     }
+    python::python_tests()?;
     forget_packaged_sources()?;
     forget_packaged_builds()?;
     run(

@@ -40,7 +40,13 @@ pub fn python_tests() -> Result<(), String> {
     run(
         "python package clippy",
         cargo()
-            .args(["clippy", "--manifest-path", MANIFEST, "--all-targets", "--target-dir"])
+            .args([
+                "clippy",
+                "--manifest-path",
+                MANIFEST,
+                "--all-targets",
+                "--target-dir",
+            ])
             .arg(&own_target)
             .args(["--", "-D", "warnings"]),
     )?;
@@ -54,7 +60,14 @@ pub fn python_tests() -> Result<(), String> {
     run(
         "python package and test dependencies",
         Command::new(venv_bin(&venv, "python"))
-            .args(["-m", "pip", "install", "--upgrade", "./crates/python", "pytest"])
+            .args([
+                "-m",
+                "pip",
+                "install",
+                "--upgrade",
+                "./crates/python",
+                "pytest",
+            ])
             .arg("dask[distributed]")
             .env("CARGO_TARGET_DIR", &own_target),
     )?;
@@ -62,9 +75,11 @@ pub fn python_tests() -> Result<(), String> {
         "the citadel binary for the python tests",
         cargo().args(["build", "-p", "citadel-cli"]),
     )?;
-    let exe = target
-        .join("debug")
-        .join(if cfg!(windows) { "citadel.exe" } else { "citadel" });
+    let exe = target.join("debug").join(if cfg!(windows) {
+        "citadel.exe"
+    } else {
+        "citadel"
+    });
     run(
         "python tests",
         Command::new(venv_bin(&venv, "python"))

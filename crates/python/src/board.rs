@@ -139,7 +139,8 @@ impl Board {
     /// The legal moves, computed once per position.
     fn legal(&mut self) -> &MoveList {
         let pos = &self.pos;
-        self.legal.get_or_insert_with(|| Box::new(pos.legal_moves()))
+        self.legal
+            .get_or_insert_with(|| Box::new(pos.legal_moves()))
     }
 
     /// Plays `m`, known legal.
@@ -237,7 +238,10 @@ impl Board {
             let mut probe = self.pos.clone();
             match probe.try_play(r#move.raw) {
                 Err(e) => Err(errors::from_illegal(&r#move.uci, &e)),
-                Ok(()) => Err(errors::illegal(&r#move.uci, format!("illegal move {}", r#move.uci))),
+                Ok(()) => Err(errors::illegal(
+                    &r#move.uci,
+                    format!("illegal move {}", r#move.uci),
+                )),
             }
         }
     }

@@ -86,7 +86,9 @@ impl BestMove {
         let pv: Vec<&str> = self.pv.iter().map(|m| m.uci.as_str()).collect();
         format!(
             "BestMove(move={}, {score}, depth={}, nodes={}, pv=[{}])",
-            self.best.as_ref().map_or("None".to_string(), |m| format!("'{}'", m.uci)),
+            self.best
+                .as_ref()
+                .map_or("None".to_string(), |m| format!("'{}'", m.uci)),
             self.depth,
             self.nodes,
             pv.join(", ")

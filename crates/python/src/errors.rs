@@ -53,7 +53,11 @@ pub fn illegal(mv: &str, message: String) -> PyErr {
             py,
             message,
             &[
-                ("move", mv.into_pyobject(py).map_or(py.None(), |s| s.into_any().unbind())),
+                (
+                    "move",
+                    mv.into_pyobject(py)
+                        .map_or(py.None(), |s| s.into_any().unbind()),
+                ),
                 ("line", py.None()),
                 ("column", py.None()),
                 ("game", py.None()),

@@ -108,7 +108,11 @@ impl Game {
     fn replay_error(&self, e: &replay::ReplayError) -> PyErr {
         let d = Diagnostic::from_replay(&self.game, e);
         let message = d.render("game");
-        let message = message.strip_prefix("game:").unwrap_or(&message).trim().to_string();
+        let message = message
+            .strip_prefix("game:")
+            .unwrap_or(&message)
+            .trim()
+            .to_string();
         if e.mv.is_some() {
             errors::from_diagnostic::<IllegalMoveError>(&d, message)
         } else {
@@ -134,7 +138,13 @@ impl Game {
     /// The main line's moves as written (SAN or coordinates).
     #[getter]
     fn moves(&self) -> Vec<String> {
-        self.game.record.main.moves.iter().map(|m| m.san.clone()).collect()
+        self.game
+            .record
+            .main
+            .moves
+            .iter()
+            .map(|m| m.san.clone())
+            .collect()
     }
 
     /// The result that ends the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).

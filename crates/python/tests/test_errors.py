@@ -67,19 +67,22 @@ def test_pgn_errors_carry_their_location():
 
 
 def test_illegal_move_of_a_game_is_located():
-    game = next(iter(citadel.pgn.read_games(FIXTURES / "games" / "invalid" / "illegal-move.pgn")))
+    games = list(citadel.pgn.read_games(FIXTURES / "games" / "invalid" / "illegal-move.pgn"))
+    game = games[2]
     with pytest.raises(citadel.IllegalMoveError) as e:
         game.end()
-    assert e.value.line is not None and e.value.game == 1 and e.value.move
+    assert (e.value.line, e.value.column, e.value.game) == (18, 75, 3)
+    assert e.value.move == "move 14... Nf9" and "f9" in str(e.value)
     with pytest.raises(citadel.IllegalMoveError):
         game.validate()
 
 
 def test_wrong_result_is_a_pgn_error():
     game = next(iter(citadel.pgn.read_games(FIXTURES / "games" / "invalid" / "wrong-result.pgn")))
-    with pytest.raises(ValueError) as e:
+    with pytest.raises(citadel.PgnError) as e:
         game.validate()
-    assert e.value.line is not None
+    assert (e.value.line, e.value.column) == (5, 19)
+    assert e.value.game == 1 and e.value.move is None
 
 
 def test_missing_file_and_bad_limits():

@@ -12,7 +12,8 @@ from conftest import FIXTURES, run_cli
 
 def cli_report(cli, paths):
     p = run_cli(cli, "validate", *paths, check=False)
-    return p.stderr.splitlines(), p.stdout.strip(), p.returncode
+    problems = [l for l in p.stderr.splitlines() if not l.startswith("error: ")]
+    return problems, p.stdout.strip(), p.returncode
 
 
 def report_lines(report):
@@ -25,8 +26,11 @@ def collection(tmp_path_factory, cli):
     paths = citadel.collection.generate(
         str(d), megabytes=1.5, files=3, seed=7, invalid_every=11, distinct=120
     )
+    valid = citadel.collection.generate(
+        str(d / "valid"), megabytes=0.2, files=1, seed=8, invalid_every=0, distinct=40
+    )
     archive = d / "games.cz"
-    run_cli(cli, "pack", paths[0], "-o", archive)
+    run_cli(cli, "pack", valid[0], "-o", archive)
     invalid = sorted(str(p) for p in (FIXTURES / "games" / "invalid").glob("*.pgn"))
     return paths + [str(archive)] + invalid
 
@@ -46,7 +50,8 @@ def test_validate_agrees_with_cli(cli, collection, part_bytes):
     assert code == 1 and not report.ok
     assert report.invalid > 10 and report.games > 500
     assert any("before the next tag pairs" in p for p in problems)
-    assert any(p.line is None for p in report.problems)  # from the archive
+    assert any("contradicts" in p or "Result tag says" in p for p in problems)
+    assert any("is not a cell" in p for p in problems)
 
 
 def test_valid_files_are_ok(cli):
@@ -82,3 +87,16 @@ def test_dask_command_line(cli, collection, capfd):
     out, err = capfd.readouterr()
     assert out.strip() == summary
     assert [l for l in err.splitlines() if l in problems] == problems
+
+
+def test_a_part_ending_in_a_game_without_result(cli, tmp_path):
+    path = tmp_path / "cut.pgn"
+    path.write_text(
+        '[Variant "chess"]\n\n1. e4 e5\n\n[Variant "chess"]\n\n1. d4 *\n'
+        '[Variant "shatranj"]\n\n1. e3 {open\n'
+    )
+    problems, summary, _ = cli_report(cli, [path])
+    for part_bytes in (1, 10, 1 << 20):
+        report = citadel.validate([path], part_bytes=part_bytes)
+        assert report_lines(report) == (problems, summary)
+    assert "before the next tag pairs" in problems[0]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import re
 import sys
 from concurrent.futures import ThreadPoolExecutor
 from typing import List
@@ -32,8 +31,8 @@ def _damage(pgn: str, kind: str, rng: random.Random) -> str:
         if moves:
             tokens[rng.choice(moves)] = "Nz99"
     elif kind == "wrong result":
+        # the movetext contradicts the Result tag
         tokens[-1] = "0-1" if tokens[-1] != "0-1" else "1-0"
-        head = re.sub(r'\[Result "[^"]*"\]', f'[Result "{tokens[-1]}"]', head)
     else:
         tokens = tokens[:-1]
     return head + "\n\n" + " ".join(tokens) + "\n"
@@ -50,8 +49,9 @@ def generate(
 ) -> List[str]:
     """Writes ``files`` PGN files of about ``megabytes`` MB in all into ``directory``: random
     games of every game in turn (``distinct`` different ones, repeated with their own
-    ``Event`` tag), every ``invalid_every``-th game damaged (an illegal move, a wrong result
-    or a missing result, in turn). Returns the paths."""
+    ``Event`` tag), every ``invalid_every``-th game damaged (an illegal move, a result that
+    contradicts the ``Result`` tag, or a missing result, in turn; none if 0). Returns the
+    paths."""
     rng = random.Random(seed)
     ids = [v for v, _ in citadel.variants()]
     jobs = [(ids[i % len(ids)], seed * 1_000_003 + i) for i in range(distinct)]
@@ -66,9 +66,7 @@ def generate(
         size = 0
         with open(path, "w", encoding="utf-8", newline="\n") as out:
             while size < per_file:
-                pgn = games[n % len(games)].replace(
-                    '[Event "?"]', f'[Event "game {n + 1}"]', 1
-                )
+                pgn = f'[Event "game {n + 1}"]\n' + games[n % len(games)]
                 if invalid_every and n % invalid_every == invalid_every - 1:
                     kind = DAMAGE[(n // invalid_every) % len(DAMAGE)]
                     pgn = _damage(pgn, kind, rng)

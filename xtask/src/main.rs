@@ -12,6 +12,7 @@
 //!   package registry and tested, then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
+//! - `python`: the Python package's step of `ci` alone.
 //! - `bench`: the criterion benchmarks.
 //! - `compare [--runs N] [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE]
 //!   [--persianchess DIR]`: Citadel's perft (release, one thread) timed against the engines
@@ -563,6 +564,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
+        Some("python") => python::python_tests(),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
@@ -573,7 +575,7 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | python | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] \

@@ -8,8 +8,8 @@ libraries; the medians are printed.
 Two figures per library and game: ``loop`` is moves per second of ``for m in
 board.legal_moves: board.push(m); board.pop()`` over the positions of a fixed random walk,
 and ``perft`` is leaf nodes per second of a perft written in Python over the library's
-API (``legal_moves``, ``push``, ``pop``); citadel's ``Board.perft`` (in Rust) is given for
-scale.
+API (``legal_moves``, ``push``, ``pop``); citadel's ``Board.perft`` (in Rust, one depth
+deeper) is given for scale. Each case runs ``--reps`` times per run.
 """
 
 from __future__ import annotations
@@ -104,9 +104,9 @@ def ffish_perft(variant, fen, depth):
     return sum(ffish_perft(variant, sf.get_fen(variant, fen, [m]), depth - 1) for m in moves)
 
 
-def timed(f):
+def timed(f, reps):
     t = time.perf_counter()
-    n = f()
+    n = sum(f() for _ in range(reps))
     return n, time.perf_counter() - t
 
 
@@ -114,6 +114,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--depth", type=int, default=3)
+    ap.add_argument(
+        "--reps", type=int, default=10,
+        help="repetitions of each case per run (pyffish's: 1, its calls being slow)",
+    )
     a = ap.parse_args()
     rows = []
     for variant, _ in citadel.variants():
@@ -139,7 +143,7 @@ def main() -> None:
         counts = {}
         for _ in range(a.runs):  # alternating: every library once per round
             for k, f in cases.items():
-                n, s = timed(f)
+                n, s = timed(f, 1 if k[0] == "pyffish" else a.reps)
                 counts[k] = n
                 times[k].append(s)
         for (lib, what), ts in times.items():

@@ -47,12 +47,14 @@ def main() -> None:
                 )
                 cli_times[n].append(time.perf_counter() - t)
                 cli_out = p
+                print(f"citadel validate --threads {n}: {cli_times[n][-1]:.2f} s", flush=True)
         for n, (_, client) in clusters.items():
             t = time.perf_counter()
             report = citadel.dask.validate(
                 a.files, client, part_bytes=int(a.part_mb * (1 << 20))
             )
             times[n].append(time.perf_counter() - t)
+            print(f"dask, {n} worker(s): {times[n][-1]:.2f} s", flush=True)
             summary = (report.summary(), report.plies)
             if cli_out is not None:
                 problems = [

@@ -157,6 +157,12 @@ fn problem(d: Diagnostic, shift: usize) -> Problem {
 #[pyfunction]
 #[pyo3(signature = (path, part_bytes))]
 pub fn plan(py: Python<'_>, path: PathBuf, part_bytes: u64) -> PyResult<Vec<Part>> {
+    if path.is_dir() {
+        return Err(pyo3::exceptions::PyIsADirectoryError::new_err(format!(
+            "{}: is a directory",
+            path.display()
+        )));
+    }
     Ok(py.allow_threads(|| plan_file(&path, part_bytes.max(1)))?)
 }
 

@@ -90,6 +90,10 @@ def test_missing_file_and_bad_limits():
         citadel.pgn.read_games("no/such/file.pgn")
     with pytest.raises(FileNotFoundError):
         citadel.validate(["no/such/file.pgn"])
+    with pytest.raises(IsADirectoryError):
+        citadel.validate([FIXTURES])
+    with pytest.raises(IsADirectoryError):
+        citadel.pgn.read_games(FIXTURES)
     with pytest.raises(ValueError):
         citadel.engine.best_move(citadel.Board())
     with pytest.raises(ValueError):

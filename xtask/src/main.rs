@@ -7,9 +7,12 @@
 //!   Rust examples checked to be crate README examples (doctests), the consumer outside the
 //!   workspace (`examples/consumer/`, one program per crate) built and run, every crate
 //!   packaged as for publishing (`cargo package --workspace`, offline from the local index),
-//!   then the deep perft suite.
+//!   the Python package (`crates/python`, outside the workspace) formatted, linted, installed
+//!   into a virtual environment under `target/` with pytest and `dask[distributed]` from the
+//!   package registry and tested, then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
+//! - `python`: the Python package's step of `ci` alone.
 //! - `bench`: the criterion benchmarks.
 //! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--citadel EXE]
 //!   [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`: `citadel validate` on
@@ -40,6 +43,7 @@
 //!   Needs `cargo install cargo-fuzz`.
 
 mod compare;
+mod python;
 mod tune;
 mod validation;
 
@@ -157,6 +161,7 @@ fn ci() -> Result<(), String> {
                 .args(["--target-dir", "target/consumer", "--bin", bin]),
         )?;
     }
+    python::python_tests()?;
     forget_packaged_sources()?;
     forget_packaged_builds()?;
     run(
@@ -563,6 +568,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
+        Some("python") => python::python_tests(),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
@@ -573,7 +579,7 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | bench [ARGS] | \
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | python | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \

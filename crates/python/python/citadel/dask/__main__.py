@@ -1,0 +1,83 @@
+"""``python -m citadel.dask``: validation and perft on a Dask cluster.
+
+    python -m citadel.dask validate [--scheduler ADDRESS | --workers N] FILES...
+    python -m citadel.dask perft [--scheduler ADDRESS | --workers N] --variant ID
+                                 [--fen FEN] --depth D [--split K]
+
+``validate`` prints every invalid game on standard error and the summary on standard
+output, as ``citadel validate`` does, and exits with 1 if a game is invalid.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+
+import citadel
+import citadel.dask
+
+
+def _client(args):
+    from dask.distributed import Client, LocalCluster
+
+    if args.scheduler:
+        return Client(args.scheduler), None
+    cluster = LocalCluster(
+        n_workers=args.workers, threads_per_worker=1, processes=True
+    )
+    return Client(cluster), cluster
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m citadel.dask")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for name in ("validate", "perft"):
+        p = sub.add_parser(name)
+        p.add_argument("--scheduler", help="address of the Dask scheduler (tcp://HOST:8786)")
+        p.add_argument(
+            "--workers", type=int, default=2,
+            help="workers of a local cluster, when no scheduler is given",
+        )
+    v = sub.choices["validate"]
+    v.add_argument("files", nargs="+", help="PGN files or archives")
+    v.add_argument(
+        "--part-mb", type=float, default=citadel.dask.PART_BYTES / (1 << 20),
+        help="size of the parts files are cut into (MB)",
+    )
+    v.add_argument("--timing", action="store_true", help="print the time taken on stderr")
+    p = sub.choices["perft"]
+    p.add_argument("--variant", required=True)
+    p.add_argument("--fen")
+    p.add_argument("--depth", type=int, required=True)
+    p.add_argument("--split", type=int, default=1, help="plies split into tasks")
+    args = parser.parse_args(argv)
+
+    client, cluster = _client(args)
+    try:
+        t0 = time.perf_counter()
+        if args.command == "validate":
+            report = citadel.dask.validate(
+                args.files, client, part_bytes=int(args.part_mb * (1 << 20))
+            )
+            for problem in report.problems:
+                print(problem, file=sys.stderr)
+            print(report.summary())
+            if args.timing:
+                secs = time.perf_counter() - t0
+                print(f"{report.plies} plies in {secs:.2f} s", file=sys.stderr)
+            return 0 if report.ok else 1
+        board = citadel.Board(args.variant, args.fen)
+        total, per_move = citadel.dask.perft(board, args.depth, client, split=args.split)
+        for move, n in per_move.items():
+            print(f"{move}: {n}")
+        print(f"total: {total}")
+        return 0
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,49 @@
+//! The Python package `citadel` (its native module `citadel._native`): boards of every
+//! game with python-chess's names, game files read and validated, the engine, and the
+//! validation parts that `citadel.dask` spreads over a cluster. Everything here binds the
+//! public API of the Citadel crates; no rule, format or check is written twice.
+
+mod board;
+mod engine;
+mod errors;
+mod pgn;
+mod random;
+mod validate;
+
+use citadel_rules::Variant;
+use pyo3::prelude::*;
+
+/// The games: a list of `(id, name)` pairs, in the order `citadel variants` lists them.
+#[pyfunction]
+fn variants() -> Vec<(&'static str, &'static str)> {
+    Variant::ALL.iter().map(|v| (v.id(), v.name())).collect()
+}
+
+/// The start position's FEN of a game.
+#[pyfunction]
+fn start_fen(variant: &str) -> PyResult<&'static str> {
+    Ok(board::variant_named(variant)?.start_fen())
+}
+
+/// The native module.
+#[pymodule]
+#[pyo3(name = "_native")]
+fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    m.add_class::<board::Board>()?;
+    m.add_class::<board::PyMove>()?;
+    m.add_class::<board::PyOutcome>()?;
+    m.add_class::<engine::BestMove>()?;
+    m.add_class::<pgn::Game>()?;
+    m.add_class::<pgn::GameReader>()?;
+    m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(start_fen, m)?)?;
+    m.add_function(wrap_pyfunction!(engine::best_move, m)?)?;
+    m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::plan, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::validate_part, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::validate_parts, m)?)?;
+    m.add_function(wrap_pyfunction!(validate::render, m)?)?;
+    m.add_function(wrap_pyfunction!(random::random_game, m)?)?;
+    Ok(())
+}

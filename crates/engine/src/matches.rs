@@ -67,6 +67,9 @@ pub fn run_match<G: SanDialect, E>(
             Color::Black
         };
         tally.add(first_colour, record.winner());
+        let (mine, theirs) = (first_colour.index(), (!first_colour).index());
+        tally.effort[0].merge(&record.effort[mine]);
+        tally.effort[1].merge(&record.effort[theirs]);
         progress(MatchGame {
             number: g,
             first_white,

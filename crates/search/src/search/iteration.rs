@@ -136,16 +136,25 @@ impl<G: Game> Worker<G> {
                 pv = vec![moves[0]];
             }
             if multipv > 1 {
-                match self.other_lines(&mut pos, &mut moves, multipv, depth as i32) {
-                    Some(more) => {
-                        lines = vec![RootLine {
-                            score,
-                            pv: pv.clone(),
-                        }];
-                        lines.extend(more);
+                let Some(more) = self.other_lines(&mut pos, &mut moves, multipv, depth as i32)
+                else {
+                    break;
+                };
+                lines = vec![RootLine {
+                    score,
+                    pv: pv.clone(),
+                }];
+                lines.extend(more);
+                // every line has an exact score now: best first (a move the main search
+                // cut off may prove better), the root moves in the same order
+                lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+                for (k, l) in lines.iter().enumerate() {
+                    if let Some(i) = moves.iter().position(|m| Some(m) == l.pv.first()) {
+                        moves[k..=i].rotate_right(1);
                     }
-                    None => break,
                 }
+                score = lines[0].score;
+                pv = lines[0].pv.clone();
             }
             let nodes = match &self.shared_nodes {
                 Some(t) => t.load(Ordering::Relaxed) + (self.nodes & (CHECK_INTERVAL - 1)),

@@ -17,7 +17,10 @@ fn check(page: &str) {
     let end = block.find("</script").expect("the data block ends");
     let data = &block[..end];
     assert!(!data.contains("<!--"), "`<!--` in the data block");
-    assert!(!data.to_ascii_lowercase().contains("<script"), "`<script` in the data block");
+    assert!(
+        !data.to_ascii_lowercase().contains("<script"),
+        "`<script` in the data block"
+    );
     assert!(
         block[end..].starts_with("</script>\n<script>\n\"use strict\";"),
         "the data block ends early"
@@ -36,7 +39,10 @@ fuzz_target!(|data: &[u8]| {
     let field = |i: usize| rest.get(i).cloned().unwrap_or_default();
     let game = viewer::Game {
         title: field(0),
-        tags: rest.chunks(2).map(|c| (c[0].clone(), c.get(1).cloned().unwrap_or_default())).collect(),
+        tags: rest
+            .chunks(2)
+            .map(|c| (c[0].clone(), c.get(1).cloned().unwrap_or_default()))
+            .collect(),
         open: "<svg>".into(),
         board: String::new(),
         frames: vec![viewer::Frame {

@@ -212,7 +212,11 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         options: crate::search_options(),
         tc: a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?,
         movetime: std::time::Duration::from_millis(a.movetime),
-        limit: a.limit.as_deref().map(str::parse::<MoveLimit>).transpose()?,
+        limit: a
+            .limit
+            .as_deref()
+            .map(str::parse::<MoveLimit>)
+            .transpose()?,
         opening_plies: a.play.opening_plies,
         max_plies: a.play.max_plies,
         seed: a.play.seed,

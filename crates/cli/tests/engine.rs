@@ -130,7 +130,10 @@ fn match_prints_the_score_and_each_players_effort() {
     // the engine's mean depth and nodes; the random mover reports only its time
     assert!(lines[1].starts_with("  depth 2: depth 2.0, "), "{out}");
     assert!(lines[1].ends_with(" ms per move"), "{out}");
-    assert!(lines[2].starts_with("  random: ") && lines[2].ends_with(" ms per move"), "{out}");
+    assert!(
+        lines[2].starts_with("  random: ") && lines[2].ends_with(" ms per move"),
+        "{out}"
+    );
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "strong"]);
     assert_eq!(code, 1);
     assert!(err.contains("bad player `strong`"), "{err}");

@@ -151,7 +151,10 @@ fn a_node_limit_reaches_uci_engines_and_the_summary_shows_the_effort() {
         "30",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("(nodes 400 a move for other engines)"), "{out}");
+    assert!(
+        out.contains("(nodes 400 a move for other engines)"),
+        "{out}"
+    );
     // both players report depth and nodes; the engine behind UCI searched its 400 nodes
     let effort: Vec<&str> = out.lines().skip(1).collect();
     assert_eq!(effort.len(), 2, "{out}");
@@ -166,10 +169,26 @@ fn a_node_limit_reaches_uci_engines_and_the_summary_shows_the_effort() {
     }
     // an XBoard engine gets no such limit
     let xboard = format!("xboard:{BIN} xboard");
-    let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", &xboard, "--limit", "nodes:10"]);
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--opponent",
+        &xboard,
+        "--limit",
+        "nodes:10",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("--limit works only with UCI engines"), "{err}");
-    let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", &opponent, "--limit", "depth:121"]);
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--opponent",
+        &opponent,
+        "--limit",
+        "depth:121",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("bad limit `depth:121`"), "{err}");
 }
@@ -179,10 +198,19 @@ fn depths_beyond_any_search_are_refused_and_threads_capped() {
     for player in ["--engine", "--opponent"] {
         let (code, _, err) = citadel(&["match", "--variant", "chess", player, "depth:1000"]);
         assert_eq!(code, 1, "{err}");
-        assert!(err.contains("bad depth in player `depth:1000` (1 to 120)"), "{err}");
+        assert!(
+            err.contains("bad depth in player `depth:1000` (1 to 120)"),
+            "{err}"
+        );
     }
     let (code, out, err) = citadel(&[
-        "bestmove", "--variant", "chess", "--depth", "1", "--threads", "256",
+        "bestmove",
+        "--variant",
+        "chess",
+        "--depth",
+        "1",
+        "--threads",
+        "256",
     ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("bestmove"), "{out}");

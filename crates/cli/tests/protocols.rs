@@ -338,7 +338,9 @@ fn xboard_features_name_every_game() {
         .unwrap();
     // every game but the two XBoard cannot draw (Tamerlane, Byzantine chess)
     assert_eq!(names.split(',').count(), Variant::ALL.len() - 2, "{names}");
-    assert!(!names.split(',').any(|n| n == "tamerlane" || n == "byzantine"));
+    assert!(!names
+        .split(',')
+        .any(|n| n == "tamerlane" || n == "byzantine"));
     assert!(names.split(',').any(|n| n == "normal"));
     assert!(names.split(',').any(|n| n == "courier"));
     assert!(names.split(',').any(|n| n == "celtic-citadel"));

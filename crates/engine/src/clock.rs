@@ -197,7 +197,15 @@ mod tests {
             "90".parse::<TimeControl>().unwrap().increment,
             Duration::ZERO
         );
-        for bad in ["fast", "0+1", "-1+0", "5+x", "inf+0", "1e300+1e300", "5+1e300"] {
+        for bad in [
+            "fast",
+            "0+1",
+            "-1+0",
+            "5+x",
+            "inf+0",
+            "1e300+1e300",
+            "5+1e300",
+        ] {
             let e = bad.parse::<TimeControl>().unwrap_err();
             assert_eq!(e, ParseTimeControlError(bad.into()));
         }
@@ -251,7 +259,10 @@ mod tests {
             overhead: ms(100),
             ..Clock::default()
         };
-        assert!(least_left(c, 200, None).is_some(), "100 ms overhead flagged");
+        assert!(
+            least_left(c, 200, None).is_some(),
+            "100 ms overhead flagged"
+        );
         // 40 moves in 1 minute, repeated
         let c = Clock {
             remaining: ms(60_000),

@@ -345,7 +345,9 @@ impl External {
         // a limit beyond any clock is a very long wait
         let end = Instant::now().checked_add(limit);
         loop {
-            let left = end.map_or(Duration::MAX, |e| e.saturating_duration_since(Instant::now()));
+            let left = end.map_or(Duration::MAX, |e| {
+                e.saturating_duration_since(Instant::now())
+            });
             match self.lines.recv_timeout(left) {
                 Ok(l) => {
                     let l = l.trim().to_string();

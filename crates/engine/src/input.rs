@@ -31,6 +31,9 @@ mod tests {
     fn lines_keep_their_bytes() {
         let input: &[u8] = b"uci\n\xff\xfe x\r\nisready";
         let lines: Vec<Vec<u8>> = byte_lines(input).collect();
-        assert_eq!(lines, [b"uci".to_vec(), b"\xff\xfe x".to_vec(), b"isready".to_vec()]);
+        assert_eq!(
+            lines,
+            [b"uci".to_vec(), b"\xff\xfe x".to_vec(), b"isready".to_vec()]
+        );
     }
 }

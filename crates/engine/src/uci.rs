@@ -423,7 +423,10 @@ impl Uci {
                 other => note(out, &format!("go: unknown word `{}`", clip(other))),
             }
         }
-        for (text, read) in searchmoves.iter().zip(self.session.read_moves(&searchmoves)) {
+        for (text, read) in searchmoves
+            .iter()
+            .zip(self.session.read_moves(&searchmoves))
+        {
             match read {
                 Ok(m) => limits.root_moves.push(m),
                 Err(e) => note(
@@ -445,7 +448,8 @@ impl Uci {
             }
             .apply(&mut limits);
         }
-        if let (Some(n), None, None, None) = (limits.mate, limits.depth, limits.nodes, limits.movetime)
+        if let (Some(n), None, None, None) =
+            (limits.mate, limits.depth, limits.nodes, limits.movetime)
         {
             // a mate in `n` lies `2n - 1` plies deep: a little deeper bounds the search
             limits.depth = Some(n.saturating_mul(2).saturating_add(1).min(MAX_DEPTH));
@@ -674,14 +678,19 @@ mod tests {
         // searchmoves restricts the root: the mate is not among them
         let got = go(&mut uci, &rx, "go searchmoves g2g3 h2h3 movetime 50");
         let best = got.last().unwrap();
-        assert!(best == "bestmove g2g3" || best == "bestmove h2h3", "{got:?}");
+        assert!(
+            best == "bestmove g2g3" || best == "bestmove h2h3",
+            "{got:?}"
+        );
         // a word that is no parameter is noted and ignored
         let got = go(&mut uci, &rx, "go movetime 50 foo");
         assert_eq!(got[0], "info string ignored: go: unknown word `foo`");
         assert!(got.last().unwrap().starts_with("bestmove "));
         // a parameter without its number, moves that are not moves
         let got = go(&mut uci, &rx, "go searchmoves e2e5 a1a8 nodes");
-        assert!(got.iter().any(|l| l.starts_with("info string ignored: searchmoves `e2e5`")));
+        assert!(got
+            .iter()
+            .any(|l| l.starts_with("info string ignored: searchmoves `e2e5`")));
         assert!(got.contains(&"info string ignored: go nodes needs a number".to_string()));
         assert_eq!(got.last().unwrap(), "bestmove a1a8");
         // numbers beyond any clock saturate
@@ -692,7 +701,10 @@ mod tests {
             "go wtime -5 btime -5 depth 1",
         ] {
             let got = go(&mut uci, &rx, huge);
-            assert!(got.last().unwrap().starts_with("bestmove "), "{huge}: {got:?}");
+            assert!(
+                got.last().unwrap().starts_with("bestmove "),
+                "{huge}: {got:?}"
+            );
         }
         // no legal move: `bestmove (none)`, for every kind of go
         uci.handle("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
@@ -770,13 +782,27 @@ mod tests {
         let l = lines(&l);
         assert!(l.contains(&"option name Move Overhead type spin default 30 min 0 max 5000"));
         assert!(l.contains(&"option name MultiPV type spin default 1 min 1 max 256"));
-        assert!(uci.handle("setoption name Move Overhead value 100").is_empty());
+        assert!(uci
+            .handle("setoption name Move Overhead value 100")
+            .is_empty());
         assert!(uci.handle("setoption name multipv value 2").is_empty());
         uci.handle("position startpos");
         // a search without limits ends by the cap
         let got = go(&mut uci, &rx, "go");
-        let info = got.iter().rev().find(|l| l.starts_with("info depth")).unwrap();
-        let nodes: u64 = info.split(" nodes ").nth(1).unwrap().split(' ').next().unwrap().parse().unwrap();
+        let info = got
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let nodes: u64 = info
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         assert!(nodes <= 200 + 64, "{info}");
     }
 

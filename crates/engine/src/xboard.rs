@@ -708,7 +708,13 @@ mod tests {
                 XBoardGame::Unsupported => panic!("{n} offered"),
             }
         }
-        for n in ["normal", "shatranj", "courier", "celtic-citadel", "mini-citadel"] {
+        for n in [
+            "normal",
+            "shatranj",
+            "courier",
+            "celtic-citadel",
+            "mini-citadel",
+        ] {
             assert!(names.contains(&n), "{n}");
         }
         for n in ["tamerlane", "byzantine", "chess"] {
@@ -857,7 +863,10 @@ mod tests {
         let mut xb = xb.with_node_cap(500);
         xb.handle("new");
         for (bad, reply) in [
-            ("st 99999999999999999999", "Error (bad time): 99999999999999999999"),
+            (
+                "st 99999999999999999999",
+                "Error (bad time): 99999999999999999999",
+            ),
             ("st 1e300", "Error (bad time): 1e300"),
             ("st inf", "Error (bad time): inf"),
             ("level 1 1 1e300", "Error (bad level): 1 1 1e300"),
@@ -868,14 +877,20 @@ mod tests {
         // the longest times that are times: the search still ends (by the cap) and moves
         for (setting, clock) in [
             ("st 1e19", "time 1"),
-            ("level 0 99999999999 99999999999", "time 18446744073709551615"),
+            (
+                "level 0 99999999999 99999999999",
+                "time 18446744073709551615",
+            ),
             ("level 40 0:59 1e18", "otim 1"),
         ] {
             xb.handle("new");
             xb.handle(setting);
             xb.handle(clock);
             assert!(xb.handle("usermove e2e4").is_empty(), "{setting}");
-            assert!(await_move(&mut xb, &rx).last().unwrap().starts_with("move "));
+            assert!(await_move(&mut xb, &rx)
+                .last()
+                .unwrap()
+                .starts_with("move "));
         }
     }
 
@@ -885,7 +900,11 @@ mod tests {
         let mut xb = xb.with_node_cap(20_000);
         xb.handle("new");
         xb.handle("force");
-        assert_eq!(lines(xb.handle(".")), Vec::<String>::new(), "no status outside analysis");
+        assert_eq!(
+            lines(xb.handle(".")),
+            Vec::<String>::new(),
+            "no status outside analysis"
+        );
         assert!(xb.handle("analyze").is_empty());
         // thinking lines come, without `post`
         let n = rx.recv_timeout(Duration::from_secs(30)).unwrap();
@@ -902,7 +921,10 @@ mod tests {
             for l in lines(xb.report(n)) {
                 assert!(!l.starts_with("move "), "{l}");
                 // Black's replies to e4 start the lines now
-                seen_black |= l.split(' ').nth(4).is_some_and(|m| m.ends_with('5') || m.ends_with('6'));
+                seen_black |= l
+                    .split(' ')
+                    .nth(4)
+                    .is_some_and(|m| m.ends_with('5') || m.ends_with('6'));
             }
         }
         assert!(seen_black);
@@ -921,7 +943,10 @@ mod tests {
         assert_eq!((l.nodes, l.movetime), (Some(3000), None));
         assert_eq!(lines(xb.handle("nps x")), ["Error (bad nps): x"]);
         xb.handle("usermove e2e4");
-        assert!(await_move(&mut xb, &rx).last().unwrap().starts_with("move "));
+        assert!(await_move(&mut xb, &rx)
+            .last()
+            .unwrap()
+            .starts_with("move "));
         xb.handle("nps 0");
         assert_eq!(xb.limits().movetime, Some(Duration::from_secs(3)));
         assert!(xb.handle("option Move Overhead=200").is_empty());

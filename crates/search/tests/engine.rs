@@ -267,9 +267,16 @@ fn root_moves_multiple_lines_and_mate_limits() {
     assert_eq!(r.lines[0].score, r.score);
     let firsts: Vec<_> = r.lines.iter().map(|l| l.pv[0]).collect();
     assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
-    assert!(r.lines.windows(2).all(|w| w[0].score >= w[1].score), "{:?}", r.lines);
+    assert!(
+        r.lines.windows(2).all(|w| w[0].score >= w[1].score),
+        "{:?}",
+        r.lines
+    );
     // one line: none listed
-    assert!(Searcher::<Chess>::new(4).search(&pos, &Limits::depth(3)).lines.is_empty());
+    assert!(Searcher::<Chess>::new(4)
+        .search(&pos, &Limits::depth(3))
+        .lines
+        .is_empty());
     // a mate limit stops at the mate, before the depth limit
     let mate = fen::parse::<Chess>("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
     let limits = Limits {

@@ -38,7 +38,7 @@
 //!   positional weights) learnt from self-play (Texel's method, see `tune.rs`): self-play,
 //!   fit, and a match of the fitted numbers against the engine's own.
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
-//!   `pgn`, `archive`; default all), each for `N` seconds (default 60), on the nightly
+//!   `pgn`, `archive`, `page`, `uci`, `xboard`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
 //!   Needs `cargo install cargo-fuzz`.
 
@@ -391,7 +391,7 @@ fn engine_match(args: &[String]) -> Result<(), String> {
 }
 
 /// The cargo-fuzz targets in `fuzz/fuzz_targets/`.
-const FUZZ_TARGETS: [&str; 4] = ["fen", "san", "pgn", "archive"];
+const FUZZ_TARGETS: [&str; 7] = ["fen", "san", "pgn", "archive", "page", "uci", "xboard"];
 
 /// Files under `dir` (recursively) whose name ends with `ext`, sorted.
 fn files_under(dir: &std::path::Path, ext: &str) -> Vec<std::path::PathBuf> {
@@ -458,6 +458,26 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
                 }
             }
         }
+        "page" => {
+            // one game per seed, and records whose text would end a script block
+            for f in &games {
+                let text = std::fs::read_to_string(f).map_err(|e| e.to_string())?;
+                let name = f.to_string_lossy().replace('/', "_");
+                for (n, game) in split_games(&text).iter().enumerate() {
+                    put(format!("{name}-{n}"), format!("title\n{game}").as_bytes())?;
+                }
+            }
+            put(
+                "hostile".into(),
+                b"</script><!--\n[Event \"</script><script>\"]\n[Variant \"chess\"]\n\n\
+                  1. e4 {<!-- </SCRIPT> -->} e5 *\n",
+            )?;
+        }
+        "uci" | "xboard" => {
+            for (n, session) in protocol_seeds(target).iter().enumerate() {
+                put(format!("session-{n}"), session.as_bytes())?;
+            }
+        }
         "pgn" => {
             // one game per seed: small inputs keep the target fast
             for f in &games {
@@ -497,6 +517,36 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
     Ok(dir)
 }
 
+/// Protocol sessions for the `uci` and `xboard` targets: real command lines, the ones that
+/// once hung or crashed the engine among them, one session per seed.
+fn protocol_seeds(target: &str) -> Vec<String> {
+    let uci: &[&str] = &[
+        "uci\nisready\nucinewgame\nposition startpos moves e2e4 e7e5\ngo depth 3\nisready\n",
+        "uci\nsetoption name UCI_Variant value celtic-citadel\nposition startpos\ngo movetime 50\n",
+        "position startpos\ngo mate 2\ngo searchmoves a2a3 b2b3 movetime 50\ngo movetime 50 foo\n",
+        "setoption name MultiPV value 3\nposition startpos\ngo depth 4\n",
+        "setoption name Move Overhead value 100\ngo wtime 1000 btime 1000 winc 0 binc 0\n",
+        "go wtime 99999999999999999999 btime 1 movestogo 0\ngo movetime 18446744073709551615\n",
+        "position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1\ngo depth 3\n",
+        "go infinite\nposition startpos moves e2e4\nstop\nquit\n",
+        "setoption name UCI_Variant value tamerlane\nposition startpos\ngo nodes 500\n",
+        "setoption name UCI_Variant value byzantine\nposition startpos\ngo depth 2\n",
+        "\u{fffd}\u{fffd} x\nisready\nsetoption name Clear Hash\n",
+    ];
+    let xboard: &[&str] = &[
+        "xboard\nprotover 2\nnew\nsd 2\nusermove e2e4\n",
+        "xboard\nprotover 2\nnew\nvariant celtic-citadel\nforce\nusermove g3g5\ngo\n",
+        "new\nst 99999999999999999999\nst 1e300\nst inf\nlevel 1 1 1e300\nst 1e19\ngo\n",
+        "new\nlevel 40 5 0\ntime 100000000000000000000\notim 12\ngo\n?\n",
+        "new\nanalyze\n.\nusermove e2e4\n.\nundo\nexit\nquit\n",
+        "new\nnps 1000\nst 1\ngo\nforce\nsetboard 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1\ngo\n",
+        "variant tamerlane\nvariant byzantine\nvariant courier\nvariant mini-citadel\ngo\n",
+        "new\nforce\ne2e4\ne7e5\nremove\nplayother\nd2d4\nresult 1-0 {done}\n",
+    ];
+    let lines = if target == "uci" { uci } else { xboard };
+    lines.iter().map(|s| s.to_string()).collect()
+}
+
 /// The games of a PGN text, each from its first tag to the end of its movetext.
 fn split_games(text: &str) -> Vec<String> {
     let mut games: Vec<String> = Vec::new();
@@ -524,7 +574,7 @@ fn split_games(text: &str) -> Vec<String> {
 /// replays every game several times), long lines for the others.
 fn max_len(target: &str) -> usize {
     match target {
-        "pgn" => 4096,
+        "pgn" | "page" | "uci" | "xboard" => 4096,
         _ => 65536,
     }
 }

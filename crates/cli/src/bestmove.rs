@@ -29,7 +29,7 @@ pub struct Args {
     /// Transposition table size in MB (1 to 16384).
     #[arg(long, default_value_t = 64, value_parser = crate::in_range::<u32>(1, 16384))]
     hash: u32,
-    /// Search threads (Lazy SMP; 1 is deterministic).
+    /// Search threads (Lazy SMP; 1 is deterministic), capped at the machine's parallelism.
     #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
     threads: u32,
     /// Print one JSON object instead of text.
@@ -54,10 +54,11 @@ fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
         depth: a.depth,
         nodes: a.nodes,
         movetime: a.movetime.map(std::time::Duration::from_millis),
-        soft: None,
         options: crate::search_options(),
+        ..Limits::default()
     };
-    let report = analyse(&pos, &limits, a.hash as usize, a.threads as usize);
+    let threads = crate::games::threads(a.threads as usize);
+    let report = analyse(&pos, &limits, a.hash as usize, threads);
     if a.json {
         outln!("{}", serde_json::to_string(&report)?);
     } else {

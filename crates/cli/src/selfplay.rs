@@ -1,13 +1,12 @@
 //! `citadel selfplay` and `citadel match`: complete games between engines (or against a
 //! random mover), written as PGN records, with progress on stderr.
 
-use crate::Failure;
-use citadel_engine::external::{EngineSpec, External};
-use citadel_engine::{matches, overrides, play_game, Contestant, EngineSetup, MatchGame};
-use citadel_engine::{Player, Rules, Schedule, TimeControl};
+use crate::{games, Failure};
+use citadel_engine::external::MoveLimit;
+use citadel_engine::matches::{self, MatchSetup};
+use citadel_engine::{play_game, Contestant, EngineSetup, MatchGame, Player, Rules, TimeControl};
 use citadel_notation::{fen, SanDialect};
 use citadel_rules::{with_game, Variant};
-use citadel_search::eval::Evaluator;
 use citadel_search::Limits;
 use std::io::Write;
 
@@ -75,6 +74,10 @@ pub struct MatchArgs {
     /// whole seconds).
     #[arg(long, default_value_t = 100)]
     movetime: u64,
+    /// A limit per move for other UCI engines instead of a time: `depth:N` or `nodes:N`
+    /// (`go depth N`, `go nodes N`; give Citadel the same with `--engine`).
+    #[arg(long)]
+    limit: Option<String>,
     #[command(flatten)]
     play: PlayArgs,
     /// Write the PGN records here.
@@ -137,8 +140,8 @@ fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
             None => Limits::movetime(a.movetime.unwrap_or(100)),
         }
     };
-    let name = format!("citadel ({})", Player::Engine(limits));
-    let mut white = Contestant::engine(EngineSetup::default(), limits, &name);
+    let name = format!("citadel ({})", Player::Engine(limits.clone()));
+    let mut white = Contestant::engine(EngineSetup::default(), limits.clone(), &name);
     let mut black = Contestant::engine(EngineSetup::default(), limits, &name);
     let rules = a.play.rules();
     let mut out = open_out(&a.out)?;
@@ -198,86 +201,29 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
     with_game!(variant, G => match_in::<G>(a))
 }
 
-/// Material values replaced for a player: read and checked against game `G`.
-fn values_of<G: SanDialect>(text: &Option<String>) -> Result<Vec<(String, i32)>, Failure> {
-    let values = overrides::parse(text.as_deref().unwrap_or(""))?;
-    overrides::check::<G>(&values)?;
-    Ok(values)
-}
-
-/// A player of a match: another engine, or one of Citadel's own — named as the arbiter
-/// names them when the match is `arbitrated` (another engine or a clock), else as written
-/// (`depth 2`), with its `values`.
-fn contestant<G: SanDialect>(
-    text: &str,
-    seed: u64,
-    tc: Option<TimeControl>,
-    arbitrated: bool,
-    threads: u32,
-    values: &[(String, i32)],
-) -> Result<Contestant<G>, Failure> {
-    if let Some(spec) = EngineSpec::parse(text) {
-        return Ok(Contestant::External(Box::new(External::start(&spec?)?)));
-    }
-    let mut p: Player = text.parse()?;
-    if let Player::Engine(l) = &mut p {
-        l.options = crate::search_options();
-    }
-    let mut setup = EngineSetup {
-        threads: threads as usize,
-        ..EngineSetup::default()
-    };
-    if arbitrated {
-        return Ok(Contestant::builtin(p, setup, seed, tc.is_some()));
-    }
-    setup.evaluator = Evaluator::with_values::<G>(values);
-    Ok(match p {
-        Player::Engine(l) => Contestant::engine(setup, l, p.to_string()),
-        Player::Random => Contestant::dice(p.to_string()),
-    })
-}
-
 /// A match between Citadel's players, or judged move by move against other engines and
 /// clocks.
 fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
-    let external = [&a.engine, &a.opponent]
-        .iter()
-        .any(|s| EngineSpec::parse(s).is_some());
-    let arbitrated = external || a.tc.is_some();
-    if arbitrated && (a.engine_values.is_some() || a.opponent_values.is_some()) {
-        return Err(Failure(
-            "--engine-values/--opponent-values work only between Citadel players".into(),
-        ));
-    }
-    let tc = a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?;
-    if !arbitrated {
-        // a bad player is reported before bad values
-        a.engine.parse::<Player>()?;
-        a.opponent.parse::<Player>()?;
-    }
-    let values = [
-        values_of::<G>(&a.engine_values)?,
-        values_of::<G>(&a.opponent_values)?,
-    ];
-    let seed = a.play.seed;
-    let (threads, others) = (a.engine_threads, a.opponent_threads);
-    let mut first = contestant::<G>(&a.engine, seed, tc, arbitrated, threads, &values[0])?;
-    let seed2 = seed.wrapping_add(1);
-    let mut second = contestant::<G>(&a.opponent, seed2, tc, arbitrated, others, &values[1])?;
-    let rules = Rules {
-        tc,
-        movetime: std::time::Duration::from_millis(a.movetime.max(1)),
-        ..a.play.rules()
+    let setup = MatchSetup {
+        engine: a.engine.clone(),
+        opponent: a.opponent.clone(),
+        values: [a.engine_values.clone(), a.opponent_values.clone()],
+        threads: [a.engine_threads, a.opponent_threads].map(|t| games::threads(t as usize)),
+        options: crate::search_options(),
+        tc: a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?,
+        movetime: std::time::Duration::from_millis(a.movetime),
+        limit: a
+            .limit
+            .as_deref()
+            .map(str::parse::<MoveLimit>)
+            .transpose()?,
+        opening_plies: a.play.opening_plies,
+        max_plies: a.play.max_plies,
+        seed: a.play.seed,
+        games: a.games,
     };
+    let [mut first, mut second] = setup.players::<G>()?;
     let (n1, n2) = (first.name().to_string(), second.name().to_string());
-    let control = match (arbitrated, tc) {
-        (false, _) => String::new(),
-        (true, Some(t)) => format!(" (clock {t})"),
-        (true, None) => format!(
-            " ({} ms/move for other engines)",
-            rules.movetime.as_millis()
-        ),
-    };
     let mut out = match &a.out {
         Some(_) => Some(open_out(&a.out)?),
         None => None,
@@ -285,18 +231,11 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     let id = G::config().id;
     let t0 = std::time::Instant::now();
     let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let overwrite = !a.verbose && (arbitrated || on_terminal);
-    let schedule = Schedule {
-        games: a.games,
-        rules,
-        seed,
-        event: format!("citadel match {n1} vs {n2}{control}"),
-    };
-    let start = fen::start::<G>();
+    let overwrite = !a.verbose && (setup.arbitrated() || on_terminal);
     let played = matches::run_match(
-        &start,
+        &fen::start::<G>(),
         [&mut first, &mut second],
-        &schedule,
+        &setup.schedule([&n1, &n2]),
         |g: MatchGame<G>| {
             if let Some(o) = out.as_mut() {
                 writeln!(o, "{}", g.record.pgn()).and_then(|_| o.flush())?;
@@ -333,15 +272,10 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
         Err(e) => return Err(Failure(format!("cannot write the games: {e}"))),
     };
+    let names = [n1.as_str(), n2.as_str()];
     outln!(
-        "{id}: {n1} vs {n2}{control}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)",
-        tally.games(),
-        tally.wins,
-        tally.draws,
-        tally.losses,
-        tally.percent(),
-        tally.elo_text(),
-        t0.elapsed().as_secs_f64()
+        "{}",
+        matches::summary(id, names, &setup.control(), &tally, t0.elapsed())
     );
     Ok(())
 }

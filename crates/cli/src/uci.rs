@@ -5,7 +5,6 @@ use crate::Failure;
 use citadel_engine::uci::Uci;
 use citadel_engine::Reply;
 use citadel_rules::Variant;
-use std::io::BufRead;
 
 /// Arguments of `citadel uci`.
 #[derive(clap::Args)]
@@ -44,9 +43,8 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         let _ = tx.send(l);
     })
     .with_options(crate::search_options());
-    for line in std::io::stdin().lock().lines() {
-        let Ok(line) = line else { break };
-        if speak(uci.handle(&line)) {
+    for line in citadel_engine::input::byte_lines(std::io::stdin().lock()) {
+        if speak(uci.handle_bytes(&line)) {
             break;
         }
     }

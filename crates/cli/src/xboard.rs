@@ -6,7 +6,6 @@
 use crate::uci::speak;
 use crate::Failure;
 use citadel_engine::xboard::{Notice, XBoard};
-use std::io::BufRead;
 use std::sync::mpsc;
 
 /// Arguments of `citadel xboard`.
@@ -14,7 +13,7 @@ use std::sync::mpsc;
 pub struct Args {}
 
 enum Event {
-    Line(String),
+    Line(Vec<u8>),
     Search(Notice),
     Eof,
 }
@@ -23,8 +22,7 @@ pub fn run(_a: &Args) -> Result<(), Failure> {
     let (tx, rx) = mpsc::channel();
     let reader = tx.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
+        for line in citadel_engine::input::byte_lines(std::io::stdin().lock()) {
             if reader.send(Event::Line(line)).is_err() {
                 return;
             }
@@ -37,7 +35,7 @@ pub fn run(_a: &Args) -> Result<(), Failure> {
     .with_options(crate::search_options());
     while let Ok(ev) = rx.recv() {
         let replies = match ev {
-            Event::Line(l) => xb.handle(&l),
+            Event::Line(l) => xb.handle_bytes(&l),
             Event::Search(n) => xb.report(n),
             Event::Eof => break,
         };

@@ -108,7 +108,7 @@ fn selfplay_writes_pgn_records() {
 }
 
 #[test]
-fn match_prints_one_summary_line() {
+fn match_prints_the_score_and_each_players_effort() {
     let (code, out, err) = citadel(&[
         "match",
         "--variant",
@@ -121,9 +121,17 @@ fn match_prints_one_summary_line() {
         "random",
     ]);
     assert_eq!(code, 0, "{err}");
-    assert_eq!(out.lines().count(), 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
     assert!(
-        out.starts_with("chess: depth 2 vs random: 2 games +2 =0 -0 score 100.0%"),
+        lines[0].starts_with("chess: depth 2 vs random: 2 games +2 =0 -0 score 100.0%"),
+        "{out}"
+    );
+    // the engine's mean depth and nodes; the random mover reports only its time
+    assert!(lines[1].starts_with("  depth 2: depth 2.0, "), "{out}");
+    assert!(lines[1].ends_with(" ms per move"), "{out}");
+    assert!(
+        lines[2].starts_with("  random: ") && lines[2].ends_with(" ms per move"),
         "{out}"
     );
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "strong"]);

@@ -5,9 +5,10 @@
 //! resigns, fails to answer, or runs out of time ([`Verdict`]).
 
 use crate::clock::{Clock, TimeControl};
-use crate::external::Answer;
+use crate::external::{Answer, MoveLimit};
 use crate::player::Contestant;
 use crate::record::{GameRecord, Infraction, Verdict};
+use crate::tally::{Effort, Searched};
 use citadel_notation::{coord, SanDialect};
 use citadel_rules::{Color, Game, Move, Position, Variant};
 use rand::{Rng, SeedableRng};
@@ -25,6 +26,8 @@ pub struct Rules {
     pub tc: Option<TimeControl>,
     /// Time per move for other engines when there is no clock.
     pub movetime: Duration,
+    /// A depth or node limit per move for other (UCI) engines instead of a time.
+    pub limit: Option<MoveLimit>,
 }
 
 impl Default for Rules {
@@ -35,6 +38,7 @@ impl Default for Rules {
             max_plies: 600,
             tc: None,
             movetime: Duration::from_millis(100),
+            limit: None,
         }
     }
 }
@@ -64,7 +68,8 @@ fn variant_of<G: Game>() -> Option<Variant> {
     Variant::from_id(G::config().id)
 }
 
-/// A player's answer to the position after `texts` (the moves in protocol form).
+/// A player's answer to the position after `texts` (the moves in protocol form), with what
+/// its search reported (depth and nodes), if it reports them.
 fn ask<G: Game>(
     player: &mut Contestant<G>,
     pos: &Position<G>,
@@ -72,31 +77,41 @@ fn ask<G: Game>(
     dice: &mut ChaCha8Rng,
     clock: Option<(Duration, Duration, Duration)>,
     movetime: Duration,
-) -> Answer {
+    limit: Option<MoveLimit>,
+) -> (Answer, Option<Searched>) {
     match player {
         Contestant::Engine {
             searcher, limits, ..
         } => {
-            let mut l = *limits;
+            let mut l = limits.clone();
             if let (Some((own, _, inc)), None, None) = (clock, l.depth, l.nodes) {
                 l.movetime = None;
                 Clock {
                     remaining: own,
                     increment: inc,
-                    moves_to_go: None,
+                    ..Clock::default()
                 }
                 .apply(&mut l);
             }
-            match searcher.search(pos, &l).best {
-                Some(m) => Answer::Move(coord::write_explicit(pos, &m)),
-                None => Answer::Failed("no move".into()),
+            let r = searcher.search(pos, &l);
+            let searched = Searched {
+                depth: r.depth,
+                nodes: r.nodes,
+            };
+            match r.best {
+                Some(m) => (Answer::Move(coord::write_explicit(pos, &m)), Some(searched)),
+                None => (Answer::Failed("no move".into()), None),
             }
         }
         Contestant::Random { rng, .. } => {
             let m = random_move(pos, rng.as_deref_mut().unwrap_or(dice));
-            Answer::Move(coord::write_explicit(pos, &m))
+            (Answer::Move(coord::write_explicit(pos, &m)), None)
         }
-        Contestant::External(e) => e.choose(texts, pos.turn() == Color::White, clock, movetime),
+        Contestant::External(e) => {
+            let white = pos.turn() == Color::White;
+            let answer = e.choose(texts, white, clock, movetime, limit);
+            (answer, e.last_search())
+        }
     }
 }
 
@@ -137,6 +152,7 @@ pub fn play_game<G: SanDialect>(
         }
     }
     let mut clocks = [rules.tc.map_or(Duration::ZERO, |t| t.base); 2];
+    let mut effort = [Effort::default(); 2];
     let mut outcome = None;
     while verdict.is_none() {
         if let Some(o) = pos.outcome_with_draws() {
@@ -156,22 +172,24 @@ pub fn play_game<G: SanDialect>(
                 .tc
                 .map(|t| (clocks[side], clocks[1 - side], t.increment));
             let t0 = Instant::now();
-            let answer = ask(
+            let (answer, searched) = ask(
                 players[side],
                 &pos,
                 &texts,
                 &mut dice,
                 clock,
                 rules.movetime,
+                rules.limit,
             );
             let spent = t0.elapsed();
+            effort[side].add(spent, searched);
             if let Some(t) = rules.tc {
                 if spent > clocks[side] {
                     let detail = format!("used {spent:?} with {:?} left", clocks[side]);
                     verdict = Some(against(us, players[side], Infraction::TimeForfeit, detail));
                     break;
                 }
-                clocks[side] = clocks[side] - spent + t.increment;
+                clocks[side] = (clocks[side] - spent).saturating_add(t.increment);
             }
             answer
         };
@@ -203,6 +221,7 @@ pub fn play_game<G: SanDialect>(
             .iter()
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect(),
+        effort,
     };
     for p in players.iter_mut() {
         if let Contestant::External(e) = p {

@@ -4,6 +4,7 @@
 //! engine's answer as text; the arbiter ([`crate::arbiter`]) judges it by Citadel's rules.
 
 use crate::clock::TimeControl;
+use crate::tally::Searched;
 use crate::xboard;
 use citadel_rules::Variant;
 use std::io::{BufRead, BufReader, Write};
@@ -120,6 +121,79 @@ impl EngineSpec {
     }
 }
 
+/// A limit per move other engines are given instead of a time (`depth:N`, `nodes:N`):
+/// UCI's `go depth N` and `go nodes N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// Search to this depth.
+    Depth(u32),
+    /// Search this many nodes.
+    Nodes(u64),
+}
+
+/// A move limit that cannot be read; it keeps the text.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("bad limit `{0}` (depth:N with N from 1 to {MAX_DEPTH}, or nodes:N)", MAX_DEPTH = crate::player::MAX_DEPTH)]
+pub struct ParseMoveLimitError(pub String);
+
+impl std::str::FromStr for MoveLimit {
+    type Err = ParseMoveLimitError;
+    /// `depth:N` (1 to [`MAX_DEPTH`](crate::player::MAX_DEPTH)) or `nodes:N` (from 1).
+    fn from_str(s: &str) -> Result<MoveLimit, ParseMoveLimitError> {
+        let bad = || ParseMoveLimitError(s.to_string());
+        let (kind, n) = s.split_once(':').ok_or_else(bad)?;
+        let n: u64 = n.parse().map_err(|_| bad())?;
+        match kind {
+            "depth" => match u32::try_from(n) {
+                Ok(d) if (1..=crate::player::MAX_DEPTH).contains(&d) => Ok(MoveLimit::Depth(d)),
+                _ => Err(bad()),
+            },
+            "nodes" if n >= 1 => Ok(MoveLimit::Nodes(n)),
+            _ => Err(bad()),
+        }
+    }
+}
+
+impl MoveLimit {
+    /// The UCI `go` command of the limit.
+    pub fn go_command(&self) -> String {
+        match self {
+            MoveLimit::Depth(d) => format!("go depth {d}"),
+            MoveLimit::Nodes(n) => format!("go nodes {n}"),
+        }
+    }
+}
+
+/// The longest an engine may take on a move limited by depth or nodes.
+const LIMITED_MOVE: Duration = Duration::from_secs(600);
+
+/// The depth and nodes of a UCI `info` line, when it gives both.
+fn uci_search(line: &str) -> Option<Searched> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let after = |key: &str| {
+        let i = words.iter().position(|w| *w == key)?;
+        words.get(i + 1)?.parse::<u64>().ok()
+    };
+    Some(Searched {
+        depth: u32::try_from(after("depth")?).ok()?,
+        nodes: after("nodes")?,
+    })
+}
+
+/// The depth and nodes of a CECP thinking line (`PLY SCORE TIME NODES PV`).
+fn cecp_search(line: &str) -> Option<Searched> {
+    let w: Vec<&str> = line.split_whitespace().collect();
+    let [ply, score, time, nodes, ..] = w.as_slice() else {
+        return None;
+    };
+    score.parse::<i64>().ok()?;
+    time.parse::<u64>().ok()?;
+    Some(Searched {
+        depth: ply.parse().ok()?,
+        nodes: nodes.parse().ok()?,
+    })
+}
+
 /// What an engine answered when asked for a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -148,6 +222,8 @@ pub struct External {
     sent: usize,
     /// Lines of the engine that the arbiter should log (errors, rejected moves).
     pub log: Vec<String>,
+    /// What the engine reported of its last search (depth and nodes), if it did.
+    search: Option<Searched>,
 }
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -188,6 +264,7 @@ impl External {
             usermove: false,
             sent: 0,
             log: Vec::new(),
+            search: None,
         };
         match spec.protocol {
             Protocol::Uci => {
@@ -239,6 +316,11 @@ impl External {
         Ok(e)
     }
 
+    /// The depth and nodes the engine reported for its last move, if it reported them.
+    pub fn last_search(&self) -> Option<Searched> {
+        self.search
+    }
+
     /// The protocol the engine speaks.
     pub fn protocol(&self) -> Protocol {
         self.spec.protocol
@@ -260,9 +342,12 @@ impl External {
         done: impl Fn(&str) -> bool,
         mut each: impl FnMut(&mut Self, &str),
     ) -> Result<String, ExternalError> {
-        let end = Instant::now() + limit;
+        // a limit beyond any clock is a very long wait
+        let end = Instant::now().checked_add(limit);
         loop {
-            let left = end.saturating_duration_since(Instant::now());
+            let left = end.map_or(Duration::MAX, |e| {
+                e.saturating_duration_since(Instant::now())
+            });
             match self.lines.recv_timeout(left) {
                 Ok(l) => {
                     let l = l.trim().to_string();
@@ -333,17 +418,26 @@ impl External {
     }
 
     /// Asks for a move after `moves` (coordinate form, from the start position).
-    /// `clock`: (own, other's) time left and the increment; otherwise `movetime`.
+    /// `clock`: (own, other's) time left and the increment; otherwise `movetime`; a UCI
+    /// engine with a `limit` gets it instead of either.
     pub fn choose(
         &mut self,
         moves: &[String],
         white: bool,
         clock: Option<(Duration, Duration, Duration)>,
         movetime: Duration,
+        limit: Option<MoveLimit>,
     ) -> Answer {
-        let budget = clock.map_or(movetime, |(own, _, _)| own) + Duration::from_secs(2);
+        let mut budget = clock
+            .map_or(movetime, |(own, _, _)| own)
+            .saturating_add(Duration::from_secs(2));
+        self.search = None;
+        let uci_limit = limit.filter(|_| self.spec.protocol == Protocol::Uci);
+        if uci_limit.is_some() {
+            budget = LIMITED_MOVE;
+        }
         let r = match self.spec.protocol {
-            Protocol::Uci => self.choose_uci(moves, white, clock, movetime, budget),
+            Protocol::Uci => self.choose_uci(moves, white, clock, movetime, uci_limit, budget),
             Protocol::Xboard => self.choose_xboard(moves, clock, movetime, budget),
         };
         r.unwrap_or_else(|e| Answer::Failed(e.to_string()))
@@ -355,6 +449,7 @@ impl External {
         white: bool,
         clock: Option<(Duration, Duration, Duration)>,
         movetime: Duration,
+        limit: Option<MoveLimit>,
         budget: Duration,
     ) -> Result<Answer, ExternalError> {
         let mut pos = "position startpos".to_string();
@@ -364,6 +459,10 @@ impl External {
         }
         self.send(&pos)?;
         match clock {
+            _ if limit.is_some() => {
+                let go = limit.map(|l| l.go_command()).unwrap_or_default();
+                self.send(&go)?;
+            }
             Some((own, other, inc)) => {
                 let (w, b) = if white { (own, other) } else { (other, own) };
                 self.send(&format!(
@@ -382,6 +481,10 @@ impl External {
             |e, l| {
                 if l.starts_with("info string") && l.to_ascii_lowercase().contains("err") {
                     e.log.push(l.to_string());
+                } else if l.starts_with("info ") {
+                    if let Some(s) = uci_search(l) {
+                        e.search = Some(s);
+                    }
                 }
             },
         ) {
@@ -430,6 +533,9 @@ impl External {
                 }
                 if l.starts_with("Illegal move") {
                     rejected = Some(l.to_string());
+                }
+                if let Some(s) = cecp_search(l) {
+                    e.search = Some(s);
                 }
             },
         );

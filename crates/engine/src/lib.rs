@@ -4,6 +4,7 @@ pub mod analysis;
 pub mod arbiter;
 pub mod clock;
 pub mod external;
+pub mod input;
 pub mod matches;
 pub mod overrides;
 pub mod player;
@@ -18,7 +19,17 @@ pub use clock::{Clock, TimeControl};
 pub use matches::{run_match, MatchGame, Schedule};
 pub use player::{Contestant, EngineSetup, Player};
 pub use record::{GameRecord, Infraction, Verdict};
-pub use tally::Tally;
+pub use tally::{Effort, Searched, Tally};
+
+/// The engine's name as the protocols give it (UCI `id name`, XBoard `myname`): its version
+/// and the commit it was built from (`unknown` outside a git checkout).
+pub const ENGINE_NAME: &str = concat!(
+    "Citadel ",
+    env!("CARGO_PKG_VERSION"),
+    " (",
+    env!("CITADEL_BUILD_COMMIT"),
+    ")"
+);
 
 /// What a protocol state machine ([`uci::Uci`], [`xboard::XBoard`]) answers to a line.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,11 +1,19 @@
-//! Matches: games between two players with alternating colours, counted in a [`Tally`].
+//! Matches: games between two players with alternating colours, counted in a [`Tally`];
+//! and a match as a command line describes it ([`MatchSetup`]): the players by name,
+//! checked and started, the schedule, and the summary line.
 
 use crate::arbiter::{play_game, Rules};
-use crate::player::Contestant;
+use crate::clock::TimeControl;
+use crate::external::{EngineSpec, External, ExternalError, MoveLimit, Protocol, SpecError};
+use crate::overrides::{self, OverrideError};
+use crate::player::{Contestant, EngineSetup, ParsePlayerError, Player};
 use crate::record::GameRecord;
 use crate::tally::Tally;
 use citadel_notation::SanDialect;
 use citadel_rules::{Color, Position};
+use citadel_search::eval::Evaluator;
+use citadel_search::SearchOptions;
+use std::time::Duration;
 
 /// A finished game of a match, as the match's progress callback sees it.
 pub struct MatchGame<'a, G: SanDialect> {
@@ -67,6 +75,9 @@ pub fn run_match<G: SanDialect, E>(
             Color::Black
         };
         tally.add(first_colour, record.winner());
+        let (mine, theirs) = (first_colour.index(), (!first_colour).index());
+        tally.effort[0].merge(&record.effort[mine]);
+        tally.effort[1].merge(&record.effort[theirs]);
         progress(MatchGame {
             number: g,
             first_white,
@@ -75,4 +86,219 @@ pub fn run_match<G: SanDialect, E>(
         })?;
     }
     Ok(tally)
+}
+
+/// A match as a command line describes it: the two players by name (`depth:4`,
+/// `movetime:100`, `nodes:N`, `random`, `uci:PATH`, `xboard:PATH`) and how they play.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSetup {
+    /// The first player.
+    pub engine: String,
+    /// The second player.
+    pub opponent: String,
+    /// Material values or weights replaced for each player (`name=value,...`), between
+    /// Citadel's players only.
+    pub values: [Option<String>; 2],
+    /// Search threads of each player when it is Citadel's engine.
+    pub threads: [usize; 2],
+    /// The search techniques Citadel's engines use.
+    pub options: SearchOptions,
+    /// The clock, if any.
+    pub tc: Option<TimeControl>,
+    /// Time per move for other engines without a clock.
+    pub movetime: Duration,
+    /// A depth or node limit per move for other engines (UCI engines only).
+    pub limit: Option<MoveLimit>,
+    /// Random plies at the start of each game.
+    pub opening_plies: usize,
+    /// Plies after which a game stops unfinished.
+    pub max_plies: usize,
+    /// The seed of the first pair of games.
+    pub seed: u64,
+    /// Number of games.
+    pub games: u32,
+}
+
+/// A match that cannot be set up.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// A player's name cannot be read.
+    #[error(transparent)]
+    Player(#[from] ParsePlayerError),
+    /// Another engine's description cannot be read.
+    #[error(transparent)]
+    Spec(#[from] SpecError),
+    /// Another engine cannot be started.
+    #[error(transparent)]
+    External(#[from] ExternalError),
+    /// Replaced values cannot be read or do not fit the game.
+    #[error(transparent)]
+    Values(#[from] OverrideError),
+    /// Replaced values with another engine or a clock.
+    #[error("--engine-values/--opponent-values work only between Citadel players")]
+    ValuesNeedCitadel,
+    /// A depth or node limit for an XBoard engine.
+    #[error("--limit works only with UCI engines (`{0}` speaks XBoard)")]
+    LimitNeedsUci(String),
+}
+
+impl MatchSetup {
+    /// Whether the arbiter judges every move: another engine plays, or there is a clock.
+    pub fn arbitrated(&self) -> bool {
+        self.tc.is_some() || self.names().iter().any(|s| EngineSpec::parse(s).is_some())
+    }
+
+    fn names(&self) -> [&String; 2] {
+        [&self.engine, &self.opponent]
+    }
+
+    /// The players, checked and started (other engines complete their handshake): named as
+    /// the arbiter names them when the match is [arbitrated](Self::arbitrated), else as
+    /// written (`depth 2`), with their replaced values.
+    pub fn players<G: SanDialect>(&self) -> Result<[Contestant<G>; 2], MatchError> {
+        let arbitrated = self.arbitrated();
+        if arbitrated && self.values.iter().any(Option::is_some) {
+            return Err(MatchError::ValuesNeedCitadel);
+        }
+        let mut specs = [None, None];
+        for (i, name) in self.names().into_iter().enumerate() {
+            match EngineSpec::parse(name) {
+                Some(spec) => {
+                    let spec = spec?;
+                    if self.limit.is_some() && spec.protocol == Protocol::Xboard {
+                        return Err(MatchError::LimitNeedsUci(spec.path));
+                    }
+                    specs[i] = Some(spec);
+                }
+                // a bad player is reported before bad values
+                None => {
+                    name.parse::<Player>()?;
+                }
+            }
+        }
+        let mut values = [Vec::new(), Vec::new()];
+        for (v, text) in values.iter_mut().zip(&self.values) {
+            *v = overrides::parse(text.as_deref().unwrap_or(""))?;
+            overrides::check::<G>(v)?;
+        }
+        let [s1, s2] = specs;
+        let first = self.player(0, s1, &values[0])?;
+        let second = self.player(1, s2, &values[1])?;
+        Ok([first, second])
+    }
+
+    /// Player `i` (0: the first): another engine started from `spec`, or one of Citadel's.
+    fn player<G: SanDialect>(
+        &self,
+        i: usize,
+        spec: Option<EngineSpec>,
+        values: &[(String, i32)],
+    ) -> Result<Contestant<G>, MatchError> {
+        match spec {
+            Some(spec) => Ok(Contestant::External(Box::new(External::start(&spec)?))),
+            None => {
+                let seed = self.seed.wrapping_add(i as u64);
+                self.builtin(self.names()[i], seed, self.threads[i], values)
+            }
+        }
+    }
+
+    /// One of Citadel's own players.
+    fn builtin<G: SanDialect>(
+        &self,
+        name: &str,
+        seed: u64,
+        threads: usize,
+        values: &[(String, i32)],
+    ) -> Result<Contestant<G>, MatchError> {
+        let mut p: Player = name.parse()?;
+        if let Player::Engine(l) = &mut p {
+            l.options = self.options;
+        }
+        let mut setup = EngineSetup {
+            threads,
+            ..EngineSetup::default()
+        };
+        if self.arbitrated() {
+            return Ok(Contestant::builtin(p, setup, seed, self.tc.is_some()));
+        }
+        setup.evaluator = Evaluator::with_values::<G>(values);
+        Ok(match &p {
+            Player::Engine(l) => Contestant::engine(setup, l.clone(), p.to_string()),
+            Player::Random => Contestant::dice(p.to_string()),
+        })
+    }
+
+    /// The rules of the games.
+    pub fn rules(&self) -> Rules {
+        Rules {
+            opening_plies: self.opening_plies,
+            max_plies: self.max_plies,
+            tc: self.tc,
+            movetime: self.movetime.max(Duration::from_millis(1)),
+            limit: self.limit,
+        }
+    }
+
+    /// How other engines are controlled, for the event and the summary: ` (clock 5+0.05)`,
+    /// ` (nodes 5000 a move for other engines)`, ` (100 ms/move for other engines)`; empty
+    /// between Citadel's players.
+    pub fn control(&self) -> String {
+        match (self.arbitrated(), self.tc, self.limit) {
+            (false, _, _) => String::new(),
+            (true, Some(t), _) => format!(" (clock {t})"),
+            (true, None, Some(MoveLimit::Depth(d))) => {
+                format!(" (depth {d} a move for other engines)")
+            }
+            (true, None, Some(MoveLimit::Nodes(n))) => {
+                format!(" (nodes {n} a move for other engines)")
+            }
+            (true, None, None) => format!(
+                " ({} ms/move for other engines)",
+                self.rules().movetime.as_millis()
+            ),
+        }
+    }
+
+    /// The schedule of the match between players named `names`.
+    pub fn schedule(&self, names: [&str; 2]) -> Schedule {
+        Schedule {
+            games: self.games,
+            rules: self.rules(),
+            seed: self.seed,
+            event: format!(
+                "citadel match {} vs {}{}",
+                names[0],
+                names[1],
+                self.control()
+            ),
+        }
+    }
+}
+
+/// The summary of a finished match of game `id`: the score line, then each player's
+/// effort per move.
+pub fn summary(
+    id: &str,
+    names: [&str; 2],
+    control: &str,
+    tally: &Tally,
+    elapsed: Duration,
+) -> String {
+    format!(
+        "{id}: {} vs {}{control}: {} games +{} ={} -{} score {:.1}% {} ({:.0} s)\n  {}: {}\n  {}: {}",
+        names[0],
+        names[1],
+        tally.games(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        tally.percent(),
+        tally.elo_text(),
+        elapsed.as_secs_f64(),
+        names[0],
+        tally.effort[0],
+        names[1],
+        tally.effort[1],
+    )
 }

@@ -11,8 +11,12 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::str::FromStr;
 
+/// The deepest search a player or a protocol may ask for (plies): deeper iterations would
+/// not end in any useful time.
+pub const MAX_DEPTH: u32 = 120;
+
 /// One of Citadel's own players, as named on a command line.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Player {
     /// The engine within these limits.
     Engine(Limits),
@@ -29,6 +33,9 @@ pub enum ParsePlayerError {
     /// The number after the kind is not a number.
     #[error("bad number in player `{0}`")]
     BadNumber(String),
+    /// The depth is beyond [`MAX_DEPTH`] (or 0).
+    #[error("bad depth in player `{0}` (1 to {MAX_DEPTH})")]
+    Depth(String),
 }
 
 impl FromStr for Player {
@@ -45,9 +52,10 @@ impl FromStr for Player {
             .parse()
             .map_err(|_| ParsePlayerError::BadNumber(s.to_string()))?;
         match kind {
-            "depth" => Ok(Player::Engine(Limits::depth(
-                u32::try_from(n).unwrap_or(u32::MAX),
-            ))),
+            "depth" => match u32::try_from(n) {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => Ok(Player::Engine(Limits::depth(d))),
+                _ => Err(ParsePlayerError::Depth(s.to_string())),
+            },
             "movetime" => Ok(Player::Engine(Limits::movetime(n))),
             "nodes" => Ok(Player::Engine(Limits::nodes(n))),
             _ => Err(ParsePlayerError::Unknown(s.to_string())),
@@ -148,14 +156,14 @@ impl<G: Game> Contestant<G> {
     /// there is one, and the player has no depth or node limit); `random` with its own
     /// generator seeded from `seed`.
     pub fn builtin(p: Player, setup: EngineSetup<G>, seed: u64, clock: bool) -> Self {
-        match p {
+        match &p {
             Player::Engine(l) => {
                 let name = if clock && l.depth.is_none() && l.nodes.is_none() {
                     "citadel (clock)".to_string()
                 } else {
                     format!("citadel ({p})")
                 };
-                Contestant::engine(setup, l, name)
+                Contestant::engine(setup, l.clone(), name)
             }
             Player::Random => Contestant::Random {
                 rng: Some(Box::new(ChaCha8Rng::seed_from_u64(seed ^ 0x5eed))),
@@ -227,6 +235,13 @@ mod tests {
             "speed:3".parse::<Player>().unwrap_err().to_string(),
             "bad player `speed:3` (random, depth:N, movetime:MS, nodes:N)"
         );
+        // deeper than any search that ends: refused, as `bestmove --depth` refuses it
+        assert_eq!(
+            "depth:1000".parse::<Player>(),
+            Err(ParsePlayerError::Depth("depth:1000".into()))
+        );
+        assert!("depth:0".parse::<Player>().is_err());
+        assert!("depth:120".parse::<Player>().is_ok());
     }
 
     #[test]

@@ -73,6 +73,8 @@ pub struct GameRecord<G: Game> {
     pub verdict: Option<Verdict>,
     /// Tag pairs given by the caller (`Event`, `White`, ...), in order.
     pub tags: Vec<(String, String)>,
+    /// What White and Black spent on their moves (the random opening plies not counted).
+    pub effort: [crate::Effort; 2],
 }
 
 impl<G: Game> GameRecord<G> {

@@ -8,7 +8,7 @@
 
 use citadel_notation::{coord, fen, san, FenError, MoveError, SanDialect};
 use citadel_rules::{with_game, Color, Move, Outcome, Position, Variant};
-use citadel_search::{Limits, Score, SearchResult, Searcher};
+use citadel_search::{Limits, RootLine, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -41,6 +41,18 @@ pub struct Progress {
     pub elapsed: Duration,
     /// The principal variation in coordinate form.
     pub pv: Vec<String>,
+    /// With more than one line asked for ([`Limits::multipv`]): the best lines, best first
+    /// (the first is `score` and `pv`); empty otherwise.
+    pub lines: Vec<Line>,
+}
+
+/// One of the best lines of a multi-line search, ready to print.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Score from the side to move's point of view.
+    pub score: Score,
+    /// The moves in coordinate form.
+    pub pv: Vec<String>,
 }
 
 /// The callback a search reports through (called on the search thread).
@@ -53,6 +65,9 @@ pub trait Session: Send {
     /// Sets the position: `fen` (or the start position) then `moves` in coordinate form.
     /// On an error the position is unchanged; the error names the bad FEN or move.
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
+    /// Reads moves of the current position given in coordinate (or SAN) form, each on its
+    /// own (UCI `searchmoves`).
+    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, MoveError>>;
     /// Plays one move given in coordinate (or SAN) form; returns its protocol form
     /// ([`coord::write_explicit`]).
     fn play(&mut self, text: &str) -> Result<String, MoveError>;
@@ -149,16 +164,25 @@ fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, Move
     coord::parse_move(pos, text).or_else(|e| san::parse(pos, text).map_err(|_| e))
 }
 
-fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
+/// `moves` played from `root`, in coordinate form.
+fn coords<G: SanDialect>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
     let mut pos = root.clone();
-    let pv =
-        r.pv.iter()
-            .map(|m| {
-                let t = coord::write_explicit(&pos, m);
-                pos.play_unchecked(*m);
-                t
-            })
-            .collect();
+    moves
+        .iter()
+        .map(|m| {
+            let t = coord::write_explicit(&pos, m);
+            pos.play_unchecked(*m);
+            t
+        })
+        .collect()
+}
+
+fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
+    let pv = coords(root, &r.pv);
+    let line = |l: &RootLine| Line {
+        score: l.display_score(),
+        pv: coords(root, &l.pv),
+    };
     Progress {
         depth: r.depth,
         seldepth: r.seldepth,
@@ -167,6 +191,7 @@ fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
         nps: r.nps(),
         elapsed: r.elapsed,
         pv,
+        lines: r.lines.iter().map(line).collect(),
     }
 }
 
@@ -194,6 +219,10 @@ impl<G: SanDialect> Session for GameSession<G> {
         self.join();
         self.pos = pos;
         Ok(())
+    }
+
+    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, MoveError>> {
+        texts.iter().map(|t| parse_move(&self.pos, t)).collect()
     }
 
     fn play(&mut self, text: &str) -> Result<String, MoveError> {

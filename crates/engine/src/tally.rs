@@ -2,6 +2,7 @@
 //! error margin.
 
 use citadel_rules::Color;
+use std::time::Duration;
 
 /// The score of a match from the first player's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -12,6 +13,86 @@ pub struct Tally {
     pub draws: u32,
     /// Games the first player lost.
     pub losses: u32,
+    /// What the first and the second player spent on their moves.
+    #[serde(default)]
+    pub effort: [Effort; 2],
+}
+
+/// What a player spent on its moves: how many, how long, and — for engines that report it —
+/// how deep and how many nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Effort {
+    /// Moves made.
+    pub moves: u64,
+    /// Time spent on them.
+    pub time: Duration,
+    /// Moves whose search reported its depth and nodes.
+    pub searched: u64,
+    /// The reported depths, summed.
+    pub depth: u64,
+    /// The reported nodes, summed.
+    pub nodes: u64,
+}
+
+/// What a search reported about one move: its depth and nodes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Searched {
+    /// Depth reached.
+    pub depth: u32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+impl Effort {
+    /// Counts one move that took `time`, with what its search reported, if anything.
+    pub fn add(&mut self, time: Duration, searched: Option<Searched>) {
+        self.moves += 1;
+        self.time = self.time.saturating_add(time);
+        if let Some(s) = searched {
+            self.searched += 1;
+            self.depth += u64::from(s.depth);
+            self.nodes = self.nodes.saturating_add(s.nodes);
+        }
+    }
+
+    /// Adds another count.
+    pub fn merge(&mut self, other: &Effort) {
+        self.moves += other.moves;
+        self.time = self.time.saturating_add(other.time);
+        self.searched += other.searched;
+        self.depth += other.depth;
+        self.nodes = self.nodes.saturating_add(other.nodes);
+    }
+
+    /// Mean time per move (`None` without moves).
+    pub fn mean_time(&self) -> Option<Duration> {
+        u32::try_from(self.moves.max(1))
+            .ok()
+            .filter(|_| self.moves > 0)
+            .map(|n| self.time / n)
+    }
+
+    /// Mean depth and nodes per searched move (`None` when no search reported them).
+    pub fn mean_search(&self) -> Option<(f64, f64)> {
+        (self.searched > 0).then(|| {
+            let n = self.searched as f64;
+            (self.depth as f64 / n, self.nodes as f64 / n)
+        })
+    }
+}
+
+impl std::fmt::Display for Effort {
+    /// `depth 7.2, 15301 nodes, 98 ms per move`; `98 ms per move` without search reports,
+    /// `no moves` without moves.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Some(t) = self.mean_time() else {
+            return write!(f, "no moves");
+        };
+        if let Some((depth, nodes)) = self.mean_search() {
+            write!(f, "depth {depth:.1}, {nodes:.0} nodes, ")?;
+        }
+        write!(f, "{} ms per move", t.as_millis())
+    }
 }
 
 /// A match's Elo difference for the first player and its 95 % confidence interval.
@@ -126,7 +207,32 @@ mod tests {
             wins,
             draws,
             losses,
+            ..Tally::default()
         }
+    }
+
+    #[test]
+    fn effort_is_shown_per_move() {
+        let mut e = Effort::default();
+        assert_eq!(e.to_string(), "no moves");
+        e.add(Duration::from_millis(100), None);
+        assert_eq!(e.to_string(), "100 ms per move");
+        let s = Searched {
+            depth: 6,
+            nodes: 1000,
+        };
+        e.add(Duration::from_millis(300), Some(s));
+        let s = Searched {
+            depth: 9,
+            nodes: 3000,
+        };
+        e.add(Duration::from_millis(200), Some(s));
+        assert_eq!(e.to_string(), "depth 7.5, 2000 nodes, 200 ms per move");
+        let mut total = Effort::default();
+        total.merge(&e);
+        total.merge(&e);
+        assert_eq!(total.moves, 6);
+        assert_eq!(total.to_string(), e.to_string());
     }
 
     #[test]

@@ -24,7 +24,8 @@
 //! assert_eq!(uci.handle("quit"), [Reply::Quit]);
 //! ```
 
-use crate::clock::Clock;
+use crate::clock::{Clock, DEFAULT_OVERHEAD, MAX_OVERHEAD};
+use crate::player::MAX_DEPTH;
 use crate::session::{self, Progress, Report, Session, MAX_THREADS};
 use crate::Reply;
 use citadel_notation::clip;
@@ -37,6 +38,23 @@ use std::time::Duration;
 pub const DEFAULT_HASH: usize = 16;
 /// Largest transposition table the `Hash` option accepts, in MB.
 pub const MAX_HASH: usize = 4096;
+/// Most lines the `MultiPV` option accepts.
+pub const MAX_MULTIPV: usize = 256;
+/// The words that start a parameter of `go`.
+const GO_WORDS: [&str; 12] = [
+    "searchmoves",
+    "ponder",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "depth",
+    "nodes",
+    "mate",
+    "movetime",
+    "infinite",
+];
 
 /// Where the lines a search sends later go (called on the search thread).
 type Later = Arc<dyn Fn(String) + Send + Sync>;
@@ -49,27 +67,67 @@ pub struct Uci {
     threads: usize,
     /// Whether the last `go` was `go infinite` (it ends only with `stop`).
     infinite: bool,
+    /// Lines per search (`MultiPV`).
+    multipv: usize,
+    /// Time each move loses outside the search (`Move Overhead`).
+    overhead: Duration,
     later: Later,
     /// The search techniques every search uses.
     options: SearchOptions,
+    /// The most nodes any search may take, whatever the GUI asks (see `with_node_cap`).
+    node_cap: Option<u64>,
 }
 
-/// The `info depth ...` line of a search's progress.
-fn info_line(p: &Progress) -> String {
-    let mut s = format!(
-        "info depth {} seldepth {} score {} nodes {} nps {} time {}",
-        p.depth,
-        p.seldepth,
-        p.score,
-        p.nodes,
-        p.nps,
-        p.elapsed.as_millis()
-    );
-    if !p.pv.is_empty() {
-        s.push_str(" pv ");
-        s.push_str(&p.pv.join(" "));
+/// The `info depth ...` lines of a search's progress: one, or with `MultiPV` one per line
+/// (`info depth 6 seldepth 9 multipv 2 score ...`).
+fn info_lines(p: &Progress) -> Vec<String> {
+    let line = |multipv: Option<usize>, score: &citadel_search::Score, pv: &[String]| {
+        let mut s = format!("info depth {} seldepth {}", p.depth, p.seldepth);
+        if let Some(k) = multipv {
+            s.push_str(&format!(" multipv {k}"));
+        }
+        s.push_str(&format!(
+            " score {score} nodes {} nps {} time {}",
+            p.nodes,
+            p.nps,
+            p.elapsed.as_millis()
+        ));
+        if !pv.is_empty() {
+            s.push_str(" pv ");
+            s.push_str(&pv.join(" "));
+        }
+        s
+    };
+    if p.lines.is_empty() {
+        vec![line(None, &p.score, &p.pv)]
+    } else {
+        p.lines
+            .iter()
+            .enumerate()
+            .map(|(k, l)| line(Some(k + 1), &l.score, &l.pv))
+            .collect()
     }
-    s
+}
+
+/// A number parameter of `go`: negative numbers are 0, numbers beyond `u64` saturate;
+/// `None` when `text` is not a whole number.
+fn number(text: &str) -> Option<u64> {
+    let digits = text
+        .strip_prefix('-')
+        .or_else(|| text.strip_prefix('+'))
+        .unwrap_or(text);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if text.starts_with('-') {
+        return Some(0);
+    }
+    Some(digits.parse::<u64>().unwrap_or(u64::MAX))
+}
+
+/// An `info string ...` note on input that was ignored.
+fn note(out: &mut Vec<Reply>, msg: &str) {
+    out.push(Reply::Line(format!("info string ignored: {msg}")));
 }
 
 /// An `info string error: ...` reply.
@@ -86,8 +144,11 @@ impl Uci {
             hash_mb: DEFAULT_HASH,
             threads: 1,
             infinite: false,
+            multipv: 1,
+            overhead: DEFAULT_OVERHEAD,
             later: Arc::new(later),
             options: SearchOptions::default(),
+            node_cap: None,
         }
     }
 
@@ -97,9 +158,28 @@ impl Uci {
         self
     }
 
+    /// The same engine with every search stopping after at most `nodes` nodes, whatever the
+    /// GUI asks: a session whose every search is short (tests, fuzzing).
+    pub fn with_node_cap(mut self, nodes: u64) -> Uci {
+        self.node_cap = Some(nodes.max(1));
+        self
+    }
+
     /// The game being played.
     pub fn variant(&self) -> Variant {
         self.session.variant()
+    }
+
+    /// Obeys one line from the GUI as it was read; a line that is not UTF-8 is reported
+    /// (`info string error: ...`) and skipped.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Vec<Reply> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(e) => vec![Reply::Line(format!(
+                "info string error: a line that is not UTF-8 was skipped (byte {})",
+                e.valid_up_to() + 1
+            ))],
+        }
     }
 
     /// Obeys one line from the GUI; returns the replies due now ([`Reply::Quit`] on
@@ -134,9 +214,11 @@ impl Uci {
                 }
             }
             "go" => {
-                if !self.busy(&mut out) {
-                    self.go(&rest, &mut out);
-                }
+                // every `go` gets its `bestmove`: one during an infinite search ends that
+                // search first (which sends its own)
+                self.infinite = false;
+                self.session.join();
+                self.go(&rest, &mut out);
             }
             "stop" => {
                 // the search ends soon: later commands wait for it instead of refusing
@@ -160,7 +242,7 @@ impl Uci {
             .map(|v| format!("var {}", v.id()))
             .collect();
         for line in [
-            format!("id name Citadel {}", env!("CARGO_PKG_VERSION")),
+            format!("id name {}", crate::ENGINE_NAME),
             "id author the Citadel authors".into(),
             format!(
                 "option name UCI_Variant type combo default {} {}",
@@ -170,6 +252,12 @@ impl Uci {
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Clear Hash type button".into(),
+            format!("option name MultiPV type spin default 1 min 1 max {MAX_MULTIPV}"),
+            format!(
+                "option name Move Overhead type spin default {} min 0 max {}",
+                DEFAULT_OVERHEAD.as_millis(),
+                MAX_OVERHEAD.as_millis()
+            ),
             "uciok".into(),
         ] {
             out.push(Reply::Line(line));
@@ -232,8 +320,28 @@ impl Uci {
                     &format!("Threads: `{}` is not a count 1..{MAX_THREADS}", clip(v)),
                 ),
             },
+            ("multipv", Some(v)) => match v.parse::<usize>() {
+                Ok(n) if (1..=MAX_MULTIPV).contains(&n) => self.multipv = n,
+                _ => error(
+                    out,
+                    &format!("MultiPV: `{}` is not a count 1..{MAX_MULTIPV}", clip(v)),
+                ),
+            },
+            ("move overhead", Some(v)) => match v.parse::<u64>() {
+                Ok(ms) if Duration::from_millis(ms) <= MAX_OVERHEAD => {
+                    self.overhead = Duration::from_millis(ms)
+                }
+                _ => error(
+                    out,
+                    &format!(
+                        "Move Overhead: `{}` is not a time 0..{} ms",
+                        clip(v),
+                        MAX_OVERHEAD.as_millis()
+                    ),
+                ),
+            },
             ("clear hash", _) => self.session.clear(),
-            ("uci_variant" | "hash" | "threads", None) => {
+            ("uci_variant" | "hash" | "threads" | "multipv" | "move overhead", None) => {
                 error(out, &format!("setoption name {name} needs a value"))
             }
             _ => error(out, &format!("unknown option `{}`", clip(name))),
@@ -266,66 +374,98 @@ impl Uci {
         }
     }
 
+    /// Starts a search: every parameter of UCI's `go` is obeyed (`searchmoves`, `ponder`,
+    /// the clock, `depth`, `nodes`, `mate`, `movetime`, `infinite`); words that are not
+    /// parameters, and parameters without their number, are noted and ignored. The search
+    /// always ends with one `bestmove` (`bestmove (none)` when there is no legal move).
     fn go(&mut self, rest: &[&str], out: &mut Vec<Reply>) {
         let mut limits = Limits {
             options: self.options,
+            multipv: self.multipv,
             ..Limits::default()
         };
         let mut infinite = false;
+        let mut searchmoves: Vec<&str> = Vec::new();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
         let mut i = 0;
         while i < rest.len() {
             let key = rest[i];
-            let arg = rest.get(i + 1).and_then(|v| v.parse::<i64>().ok());
-            let n = arg.map(|n| n.max(0) as u64);
-            match (key, n) {
-                ("infinite", _) => infinite = true,
-                ("ponder", _) => {}
-                ("depth", Some(n)) => limits.depth = Some(n.clamp(1, 100) as u32),
-                ("nodes", Some(n)) => limits.nodes = Some(n.max(1)),
-                ("movetime", Some(n)) => limits.movetime = Some(Duration::from_millis(n.max(1))),
-                ("wtime", Some(n)) => wtime = Some(n),
-                ("btime", Some(n)) => btime = Some(n),
-                ("winc", Some(n)) => winc = n,
-                ("binc", Some(n)) => binc = n,
-                ("movestogo", Some(n)) => mtg = Some(n as u32),
-                (
-                    "depth" | "nodes" | "movetime" | "wtime" | "btime" | "winc" | "binc"
-                    | "movestogo",
-                    None,
-                ) => return error(out, &format!("go {key} needs a number")),
-                ("mate" | "searchmoves", _) => {
-                    return error(out, &format!("go {key} is not supported"))
+            i += 1;
+            match key {
+                "infinite" => infinite = true,
+                "ponder" => {}
+                "searchmoves" => {
+                    while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
+                        searchmoves.push(rest[i]);
+                        i += 1;
+                    }
                 }
-                _ => return error(out, &format!("go: unknown parameter `{}`", clip(key))),
+                "wtime" | "btime" | "winc" | "binc" | "movestogo" | "depth" | "nodes" | "mate"
+                | "movetime" => {
+                    let Some(n) = rest.get(i).and_then(|v| number(v)) else {
+                        note(out, &format!("go {key} needs a number"));
+                        continue;
+                    };
+                    i += 1;
+                    let small = u32::try_from(n).unwrap_or(u32::MAX);
+                    match key {
+                        "wtime" => wtime = Some(n),
+                        "btime" => btime = Some(n),
+                        "winc" => winc = n,
+                        "binc" => binc = n,
+                        "movestogo" => mtg = Some(small),
+                        "depth" => limits.depth = Some(small.clamp(1, MAX_DEPTH)),
+                        "nodes" => limits.nodes = Some(n.max(1)),
+                        "mate" => limits.mate = Some(small.clamp(1, MAX_DEPTH)),
+                        _ => limits.movetime = Some(Duration::from_millis(n.max(1))),
+                    }
+                }
+                other => note(out, &format!("go: unknown word `{}`", clip(other))),
             }
-            i += if matches!(key, "infinite" | "ponder") {
-                1
-            } else {
-                2
-            };
+        }
+        for (text, read) in searchmoves
+            .iter()
+            .zip(self.session.read_moves(&searchmoves))
+        {
+            match read {
+                Ok(m) => limits.root_moves.push(m),
+                Err(e) => note(
+                    out,
+                    &format!("searchmoves `{}`: {}", clip(text), clip(&e.to_string())),
+                ),
+            }
         }
         let (time, inc) = match self.session.turn() {
             Color::White => (wtime, winc),
             Color::Black => (btime, binc),
         };
-        self.infinite = infinite;
         if let (Some(t), false) = (time, infinite) {
             Clock {
                 remaining: Duration::from_millis(t),
                 increment: Duration::from_millis(inc),
                 moves_to_go: mtg,
+                overhead: self.overhead,
             }
             .apply(&mut limits);
         }
+        if let (Some(n), None, None, None) =
+            (limits.mate, limits.depth, limits.nodes, limits.movetime)
+        {
+            // a mate in `n` lies `2n - 1` plies deep: a little deeper bounds the search
+            limits.depth = Some(n.saturating_mul(2).saturating_add(1).min(MAX_DEPTH));
+        }
+        if let Some(cap) = self.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
+        }
+        self.infinite = infinite;
         let later = self.later.clone();
         self.session.start(
             limits,
             infinite,
             Box::new(move |r| match r {
-                Report::Info(p) => later(info_line(&p)),
+                Report::Info(p) => info_lines(&p).into_iter().for_each(|l| later(l)),
                 Report::Done(best, p) => {
-                    later(info_line(&p));
+                    info_lines(&p).into_iter().for_each(|l| later(l));
                     later(format!(
                         "bestmove {}",
                         best.unwrap_or_else(|| "(none)".into())
@@ -496,9 +636,8 @@ mod tests {
             "setoption name Hash",
             "setoption Hash",
             "setoption name Nonsense value 1",
-            "go depth",
-            "go sideways 3",
-            "go mate 2",
+            "setoption name MultiPV value 0",
+            "setoption name Move Overhead value 5001",
             "fly",
         ] {
             let r = uci.handle(bad);
@@ -516,6 +655,155 @@ mod tests {
         let e4 = citadel_notation::coord::parse_move(&pos, "e2e4").unwrap();
         pos.play_unchecked(e4);
         assert!(citadel_notation::coord::parse_move(&pos, m).is_ok(), "{m}");
+    }
+
+    /// Sends `go ...` and returns the lines up to its `bestmove`, the replies at once first.
+    fn go(uci: &mut Uci, rx: &Receiver<String>, line: &str) -> Vec<String> {
+        let mut got: Vec<String> = lines(&uci.handle(line))
+            .into_iter()
+            .map(String::from)
+            .collect();
+        got.extend(until_bestmove(rx));
+        got
+    }
+
+    #[test]
+    fn every_go_ends_with_one_bestmove() {
+        let (mut uci, rx) = engine();
+        // mate in 2: Qh6+ ... is not needed, the rook lift finds it
+        uci.handle("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let got = go(&mut uci, &rx, "go mate 2");
+        assert!(got.iter().any(|l| l.contains(" score mate 1 ")), "{got:?}");
+        assert_eq!(got.last().unwrap(), "bestmove a1a8");
+        // searchmoves restricts the root: the mate is not among them
+        let got = go(&mut uci, &rx, "go searchmoves g2g3 h2h3 movetime 50");
+        let best = got.last().unwrap();
+        assert!(
+            best == "bestmove g2g3" || best == "bestmove h2h3",
+            "{got:?}"
+        );
+        // a word that is no parameter is noted and ignored
+        let got = go(&mut uci, &rx, "go movetime 50 foo");
+        assert_eq!(got[0], "info string ignored: go: unknown word `foo`");
+        assert!(got.last().unwrap().starts_with("bestmove "));
+        // a parameter without its number, moves that are not moves
+        let got = go(&mut uci, &rx, "go searchmoves e2e5 a1a8 nodes");
+        assert!(got
+            .iter()
+            .any(|l| l.starts_with("info string ignored: searchmoves `e2e5`")));
+        assert!(got.contains(&"info string ignored: go nodes needs a number".to_string()));
+        assert_eq!(got.last().unwrap(), "bestmove a1a8");
+        // numbers beyond any clock saturate
+        for huge in [
+            "go wtime 99999999999999999999 btime 1 winc 99999999999999999999 depth 2",
+            "go movetime 18446744073709551615 depth 2",
+            "go wtime 18446744073709551615 movestogo 99999999999 depth 1",
+            "go wtime -5 btime -5 depth 1",
+        ] {
+            let got = go(&mut uci, &rx, huge);
+            assert!(
+                got.last().unwrap().starts_with("bestmove "),
+                "{huge}: {got:?}"
+            );
+        }
+        // no legal move: `bestmove (none)`, for every kind of go
+        uci.handle("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+        for g in ["go mate 3", "go searchmoves h8g8", "go infinite"] {
+            if g == "go infinite" {
+                uci.handle(g);
+                uci.handle("stop");
+                assert_eq!(until_bestmove(&rx).last().unwrap(), "bestmove (none)");
+            } else {
+                assert_eq!(go(&mut uci, &rx, g).last().unwrap(), "bestmove (none)");
+            }
+        }
+    }
+
+    #[test]
+    fn go_during_an_infinite_search_ends_it_with_its_own_bestmove() {
+        let (mut uci, rx) = engine();
+        uci.handle("position startpos");
+        uci.handle("go infinite");
+        assert!(rx.recv().unwrap().starts_with("info depth 1 "));
+        assert!(uci.handle("go depth 1").is_empty());
+        let first = until_bestmove(&rx);
+        let second = until_bestmove(&rx);
+        assert!(first.last().unwrap().starts_with("bestmove "));
+        assert!(second.last().unwrap().starts_with("bestmove "));
+        assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_reported_and_skipped() {
+        let (mut uci, _) = engine();
+        let r = uci.handle_bytes(b"\xff\xfe x");
+        assert_eq!(
+            lines(&r),
+            ["info string error: a line that is not UTF-8 was skipped (byte 1)"]
+        );
+        assert_eq!(lines(&uci.handle_bytes(b"isready")), ["readyok"]);
+    }
+
+    #[test]
+    fn multipv_reports_distinct_best_lines() {
+        let (mut uci, rx) = engine();
+        uci.handle("setoption name MultiPV value 3");
+        uci.handle("position fen 6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
+        let got = go(&mut uci, &rx, "go depth 3");
+        let last: Vec<&String> = got
+            .iter()
+            .filter(|l| l.starts_with("info depth 3 "))
+            .collect();
+        let firsts: Vec<&str> = (1..=3)
+            .map(|k| {
+                let l = last
+                    .iter()
+                    .rev()
+                    .find(|l| l.contains(&format!(" multipv {k} ")))
+                    .unwrap_or_else(|| panic!("no line {k}: {got:?}"));
+                l.split(" pv ").nth(1).unwrap().split(' ').next().unwrap()
+            })
+            .collect();
+        assert_eq!(firsts[0], "a1a8");
+        assert!(firsts[1] != firsts[0] && firsts[2] != firsts[1] && firsts[2] != firsts[0]);
+        assert!(last.iter().any(|l| l.contains(" multipv 1 score mate 1 ")));
+        assert_eq!(got.last().unwrap(), "bestmove a1a8");
+        // back to one line: no multipv field
+        uci.handle("setoption name MultiPV value 1");
+        let got = go(&mut uci, &rx, "go depth 2");
+        assert!(got.iter().all(|l| !l.contains("multipv")));
+    }
+
+    #[test]
+    fn the_options_include_move_overhead_and_a_node_cap_bounds_every_search() {
+        let (uci, rx) = engine();
+        let mut uci = uci.with_node_cap(200);
+        let l = uci.handle("uci");
+        let l = lines(&l);
+        assert!(l.contains(&"option name Move Overhead type spin default 30 min 0 max 5000"));
+        assert!(l.contains(&"option name MultiPV type spin default 1 min 1 max 256"));
+        assert!(uci
+            .handle("setoption name Move Overhead value 100")
+            .is_empty());
+        assert!(uci.handle("setoption name multipv value 2").is_empty());
+        uci.handle("position startpos");
+        // a search without limits ends by the cap
+        let got = go(&mut uci, &rx, "go");
+        let info = got
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        let nodes: u64 = info
+            .split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert!(nodes <= 200 + 64, "{info}");
     }
 
     #[test]

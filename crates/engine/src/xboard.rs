@@ -5,10 +5,18 @@
 //! with the GUI's lines, so that `?`, `force`, `new` and `quit` are obeyed while the engine
 //! thinks. `quit` gives [`Reply::Quit`].
 //!
-//! Chess is XBoard's `normal`, shatranj its `shatranj`; the other games are engine-defined
-//! variants: after `variant ID` the engine sends `setup (PIECES) WxH+0_fairy FEN` so XBoard
-//! sizes the board and sets up the start position. Moves are coordinate moves as the rest
-//! of the project writes them.
+//! Which games XBoard is offered comes from each game's [`Config::xboard`]: chess, shatranj
+//! and Courier chess are XBoard's own (`normal`, `shatranj`, `courier`); the other games on
+//! a rectangular board are engine-defined variants: after `variant ID` the engine sends
+//! `setup WxH+0_fairy FEN` so XBoard sizes the board and sets up the start position.
+//! Games XBoard cannot draw (Tamerlane, Byzantine chess) are not offered, though `variant
+//! ID` still selects them for programs that need no board (engine matches). Moves are
+//! coordinate moves as the rest of the project writes them.
+//!
+//! Besides play: `analyze` (analysis mode, left with `exit`; `.` asks for a status line),
+//! `nps` (node budgets instead of time), and the `Move Overhead` option.
+//!
+//! [`Config::xboard`]: citadel_rules::Config::xboard
 //!
 //! ```
 //! use citadel_engine::xboard::XBoard;
@@ -30,12 +38,12 @@
 //! assert_eq!(xb.handle("quit"), [Reply::Quit]);
 //! ```
 
-use crate::clock::Clock;
+use crate::clock::{Clock, DEFAULT_OVERHEAD, MAX_OVERHEAD};
 use crate::session::{self, Progress, Report, Session};
 use crate::Reply;
 use citadel_notation::{clip, fen, FenRights};
 use citadel_pieces::betza;
-use citadel_rules::{with_game, Color, Outcome, Position, Variant};
+use citadel_rules::{with_game, Color, Outcome, Position, Variant, XBoardGame};
 use citadel_search::{Limits, Score, SearchOptions};
 use std::sync::Arc;
 use std::time::Duration;
@@ -51,15 +59,31 @@ pub struct Notice {
     pub report: Report,
 }
 
-/// The XBoard name of a game: `normal` for chess, otherwise its id.
+/// How XBoard can play a game (its [`Config::xboard`](citadel_rules::Config::xboard)).
+pub fn xboard_game(v: Variant) -> XBoardGame {
+    with_game!(v, G => <G as citadel_rules::Game>::config().xboard)
+}
+
+/// The XBoard name of a game: XBoard's own name for the games it knows (`normal` for
+/// chess), otherwise the game's id.
 pub fn xboard_name(v: Variant) -> &'static str {
-    match v {
-        Variant::Chess => "normal",
-        other => other.id(),
+    match xboard_game(v) {
+        XBoardGame::Native(name) => name,
+        XBoardGame::Setup | XBoardGame::Unsupported => v.id(),
     }
 }
 
-/// The game an XBoard variant name stands for: `normal` is chess, the others are ids.
+/// The games offered to XBoard (`feature variants=`): those it can draw, by XBoard name.
+pub fn offered() -> Vec<&'static str> {
+    Variant::ALL
+        .into_iter()
+        .filter(|v| xboard_game(*v) != XBoardGame::Unsupported)
+        .map(xboard_name)
+        .collect()
+}
+
+/// The game an XBoard variant name stands for: `normal` is chess, the others are ids (or
+/// other names of the games).
 pub fn from_xboard_name(name: &str) -> Option<Variant> {
     Variant::from_name(name)
 }
@@ -67,13 +91,12 @@ pub fn from_xboard_name(name: &str) -> Option<Variant> {
 /// The `setup` command that describes an engine-defined game to XBoard — its board size and
 /// start position — followed by a `piece` command (Betza) for each of its pieces other than
 /// pawns and royals (XBoard's own pawn and king keep the double step and castling), when
-/// every piece has a letter of its own. Chess and shatranj need none (XBoard knows them);
-/// Tamerlane (whose citadels lie outside the 11x10 frame) and Byzantine chess (a round
-/// board) get none because XBoard cannot draw their boards.
+/// every piece has a letter of its own. Games XBoard knows, and games it cannot draw, get
+/// none.
 pub fn setup_commands(v: Variant) -> Vec<String> {
-    match v {
-        Variant::Chess | Variant::Shatranj | Variant::Tamerlane | Variant::Byzantine => Vec::new(),
-        _ => with_game!(v, G => setup_of::<G>()),
+    match xboard_game(v) {
+        XBoardGame::Setup => with_game!(v, G => setup_of::<G>()),
+        XBoardGame::Native(_) | XBoardGame::Unsupported => Vec::new(),
     }
 }
 
@@ -113,6 +136,14 @@ pub struct XBoard {
     notify: Arc<dyn Fn(Notice) + Send + Sync>,
     /// Search number of the search whose move is awaited, if any.
     thinking: Option<u64>,
+    /// Whether the engine is in analysis mode (`analyze` until `exit`).
+    analyzing: bool,
+    /// Search number of the analysis search of the current position, if one was started.
+    analysis: Option<u64>,
+    /// The analysis search's last progress and when it started (for `.`).
+    status: Option<(Progress, std::time::Instant)>,
+    /// Nodes per second of thinking time (`nps`): a node budget instead of a time.
+    nps: Option<u64>,
     searches: u64,
     force: bool,
     engine_side: Color,
@@ -126,8 +157,12 @@ pub struct XBoard {
     hash_mb: usize,
     /// The search techniques every search uses.
     options: SearchOptions,
+    /// The most nodes any search may take, whatever the GUI asks (see `with_node_cap`).
+    node_cap: Option<u64>,
     /// Search threads (`cores`), kept across games.
     threads: usize,
+    /// Time each move loses outside the search (the `Move Overhead` option).
+    overhead: Duration,
 }
 
 /// A time in minutes, or minutes:seconds (`None`: not a time, or beyond any clock).
@@ -163,6 +198,10 @@ impl XBoard {
             session: session::new(Variant::Chess, DEFAULT_HASH),
             notify: Arc::new(notify),
             thinking: None,
+            analyzing: false,
+            analysis: None,
+            status: None,
+            nps: None,
             searches: 0,
             force: false,
             engine_side: Color::Black,
@@ -173,13 +212,22 @@ impl XBoard {
             own_time: None,
             hash_mb: DEFAULT_HASH,
             options: SearchOptions::default(),
+            node_cap: None,
             threads: 1,
+            overhead: DEFAULT_OVERHEAD,
         }
     }
 
     /// The same engine with every search using `options` (all techniques on by default).
     pub fn with_options(mut self, options: SearchOptions) -> XBoard {
         self.options = options;
+        self
+    }
+
+    /// The same engine with every search stopping after at most `nodes` nodes, whatever the
+    /// GUI asks: a session whose every search is short (tests, fuzzing).
+    pub fn with_node_cap(mut self, nodes: u64) -> XBoard {
+        self.node_cap = Some(nodes.max(1));
         self
     }
 
@@ -194,6 +242,18 @@ impl XBoard {
         self.session.set_threads(self.threads);
     }
 
+    /// Obeys one line from the GUI as it was read; a line that is not UTF-8 is reported
+    /// (`Error (not UTF-8): ...`) and skipped.
+    pub fn handle_bytes(&mut self, line: &[u8]) -> Vec<Reply> {
+        match std::str::from_utf8(line) {
+            Ok(text) => self.handle(text),
+            Err(_) => vec![Reply::Line(format!(
+                "Error (not UTF-8): {}",
+                clip(&String::from_utf8_lossy(line))
+            ))],
+        }
+    }
+
     /// Obeys one line from the GUI; returns the replies due now ([`Reply::Quit`] on
     /// `quit`).
     pub fn handle(&mut self, line: &str) -> Vec<Reply> {
@@ -205,17 +265,51 @@ impl XBoard {
         match cmd {
             "" | "xboard" | "accepted" | "rejected" | "random" | "hard" | "easy" | "computer"
             | "name" | "rating" | "ics" | "draw" | "bk" | "hint" | "white" | "black" | "otim"
-            | "." | "exit" | "egtpath" | "option" => {}
+            | "egtpath" => {}
             "protover" => {
-                let variants: Vec<&str> = Variant::ALL.iter().map(|v| xboard_name(*v)).collect();
                 say(format!(
                     "feature ping=1 setboard=1 usermove=1 playother=1 san=0 time=1 draw=0 \
-                     sigint=0 sigterm=0 reuse=1 analyze=0 colors=0 memory=1 smp=1 \
-                     myname=\"Citadel {}\" variants=\"{}\" done=1",
-                    env!("CARGO_PKG_VERSION"),
-                    variants.join(",")
+                     sigint=0 sigterm=0 reuse=1 analyze=1 colors=0 memory=1 smp=1 nps=1 \
+                     myname=\"{}\" variants=\"{}\"",
+                    crate::ENGINE_NAME,
+                    offered().join(",")
                 ));
+                say(format!(
+                    "feature option=\"Move Overhead -spin {} 0 {}\"",
+                    DEFAULT_OVERHEAD.as_millis(),
+                    MAX_OVERHEAD.as_millis()
+                ));
+                say("feature done=1".into());
             }
+            "option" => match arg.split_once('=') {
+                Some((name, v)) if name.trim() == "Move Overhead" => {
+                    match v.trim().parse::<u64>() {
+                        Ok(ms) if Duration::from_millis(ms) <= MAX_OVERHEAD => {
+                            self.overhead = Duration::from_millis(ms)
+                        }
+                        _ => say(format!("Error (bad option value): {}", clip(arg))),
+                    }
+                }
+                _ => say(format!("Error (unknown option): {}", clip(arg))),
+            },
+            "analyze" => {
+                self.abort();
+                self.analyzing = true;
+            }
+            "exit" => {
+                self.abort();
+                self.analyzing = false;
+            }
+            "." => {
+                if self.analyzing {
+                    say(self.status_line());
+                }
+            }
+            "nps" => match arg.parse::<u64>() {
+                Ok(0) => self.nps = None,
+                Ok(n) => self.nps = Some(n),
+                Err(_) => say(format!("Error (bad nps): {}", clip(arg))),
+            },
             "ping" => say(format!("pong {arg}")),
             "new" => {
                 self.abort();
@@ -254,12 +348,14 @@ impl XBoard {
             }
             "go" => {
                 self.abort();
+                self.analyzing = false;
                 self.force = false;
                 self.engine_side = self.session.turn();
                 self.think(&mut out);
             }
             "playother" => {
                 self.abort();
+                self.analyzing = false;
                 self.force = false;
                 self.engine_side = !self.session.turn();
             }
@@ -318,13 +414,57 @@ impl XBoard {
             _ if looks_like_move(line) => self.usermove(line, &mut out),
             _ => say(format!("Error (unknown command): {}", clip(line))),
         }
+        if self.analyzing && self.analysis.is_none() {
+            self.analyse();
+        }
         out
+    }
+
+    /// Starts the analysis search of the current position (until the position changes or
+    /// `exit`).
+    fn analyse(&mut self) {
+        self.searches += 1;
+        let search = self.searches;
+        self.analysis = Some(search);
+        self.status = None;
+        let notify = self.notify.clone();
+        let limits = Limits {
+            options: self.options,
+            nodes: self.node_cap,
+            ..Limits::default()
+        };
+        self.session.start(
+            limits,
+            false,
+            Box::new(move |report| notify(Notice { search, report })),
+        );
+    }
+
+    /// The answer to `.` in analysis mode: `stat01: TIME NODES DEPTH MOVESLEFT TOTALMOVES`
+    /// (time in centiseconds since the analysis started; the moves are not counted: 0 0).
+    fn status_line(&self) -> String {
+        let (time, nodes, depth) = match &self.status {
+            Some((p, t0)) => (t0.elapsed().as_millis() / 10, p.nodes, p.depth),
+            None => (0, 0, 0),
+        };
+        format!("stat01: {time} {nodes} {depth} 0 0")
     }
 
     /// Obeys a search's notice (see the [module](self)); returns the replies due: a
     /// thinking line (after `post`), or the engine's move and the game's result.
     pub fn report(&mut self, notice: Notice) -> Vec<Reply> {
         let mut out = Vec::new();
+        if self.analysis == Some(notice.search) {
+            let p = match notice.report {
+                Report::Info(p) => p,
+                // the search ended by itself (a proven result, the deepest iteration)
+                Report::Done(_, p) => p,
+            };
+            out.push(Reply::Line(thinking_line(&p)));
+            let start = self.status.as_ref().map(|s| s.1);
+            self.status = Some((p, start.unwrap_or_else(std::time::Instant::now)));
+            return out;
+        }
         if self.thinking != Some(notice.search) {
             return out; // an aborted search
         }
@@ -354,9 +494,10 @@ impl XBoard {
         out
     }
 
-    /// Stops a search whose move is no longer wanted.
+    /// Stops a search whose move (or analysis) is no longer wanted.
     fn abort(&mut self) {
-        if self.thinking.take().is_some() {
+        let analysis = self.analysis.take().is_some();
+        if self.thinking.take().is_some() || analysis {
             self.session.join();
         }
     }
@@ -374,8 +515,11 @@ impl XBoard {
         match self.session.play(text) {
             Ok(_) => {
                 if let Some(o) = self.session.outcome() {
-                    out.push(Reply::Line(result_line(&o)));
-                } else if !self.force && self.session.turn() == self.engine_side {
+                    if !self.analyzing {
+                        out.push(Reply::Line(result_line(&o)));
+                    }
+                } else if !self.force && !self.analyzing && self.session.turn() == self.engine_side
+                {
                     self.think(out);
                 }
             }
@@ -407,16 +551,32 @@ impl XBoard {
                 remaining: self.own_time.unwrap_or(base),
                 increment: inc,
                 moves_to_go,
+                overhead: self.overhead,
             };
             clock.apply(&mut limits);
         } else if let Some(t) = self.own_time {
             Clock {
                 remaining: t,
+                overhead: self.overhead,
                 ..Clock::default()
             }
             .apply(&mut limits);
         } else if self.depth.is_none() {
             limits.movetime = Some(Duration::from_secs(5));
+        }
+        if let (Some(nps), Some(t)) = (self.nps, limits.movetime) {
+            // `nps`: the time becomes a node budget (its soft part, when there is one)
+            let t = limits.soft.take().unwrap_or(t);
+            let nodes = (t.as_secs_f64() * nps as f64).max(1.0);
+            limits.nodes = Some(if nodes >= u64::MAX as f64 {
+                u64::MAX
+            } else {
+                nodes as u64
+            });
+            limits.movetime = None;
+        }
+        if let Some(cap) = self.node_cap {
+            limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
         limits
     }
@@ -516,17 +676,20 @@ mod tests {
         let (mut xb, _) = engine();
         assert!(xb.handle("xboard").is_empty());
         let f = lines(xb.handle("protover 2"));
-        assert_eq!(f.len(), 1);
+        assert_eq!(f.len(), 3);
         for needed in [
             "setboard=1",
             "usermove=1",
             "ping=1",
             "smp=1",
-            "myname=\"Citadel",
+            "analyze=1",
+            "nps=1",
+            "myname=\"Citadel ",
         ] {
             assert!(f[0].contains(needed), "{needed}: {}", f[0]);
         }
-        assert!(f[0].ends_with("done=1"));
+        assert_eq!(f[1], "feature option=\"Move Overhead -spin 30 0 5000\"");
+        assert_eq!(f[2], "feature done=1");
         let names = f[0]
             .split("variants=\"")
             .nth(1)
@@ -535,9 +698,27 @@ mod tests {
             .next()
             .unwrap();
         let names: Vec<&str> = names.split(',').collect();
-        assert_eq!(names.len(), Variant::ALL.len());
-        for n in names {
-            assert!(from_xboard_name(n).is_some(), "{n}");
+        // every game XBoard can draw, and no other
+        assert_eq!(names.len(), Variant::ALL.len() - 2);
+        for n in &names {
+            let v = from_xboard_name(n).unwrap_or_else(|| panic!("{n}"));
+            match xboard_game(v) {
+                XBoardGame::Native(name) => assert_eq!(*n, name),
+                XBoardGame::Setup => assert!(!setup_commands(v).is_empty(), "{n}"),
+                XBoardGame::Unsupported => panic!("{n} offered"),
+            }
+        }
+        for n in [
+            "normal",
+            "shatranj",
+            "courier",
+            "celtic-citadel",
+            "mini-citadel",
+        ] {
+            assert!(names.contains(&n), "{n}");
+        }
+        for n in ["tamerlane", "byzantine", "chess"] {
+            assert!(!names.contains(&n), "{n}");
         }
         assert_eq!(lines(xb.handle("ping 7")), ["pong 7"]);
     }
@@ -664,6 +845,135 @@ mod tests {
         assert!(coord::parse_move(&pos, m).is_ok(), "{m}");
         assert!(xb.handle("result 1-0 {White resigns}").is_empty());
         assert_eq!(xb.handle("quit"), [Reply::Quit]);
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_reported_and_skipped() {
+        let (mut xb, _) = engine();
+        assert_eq!(
+            lines(xb.handle_bytes(b"\xff\xfe x")),
+            ["Error (not UTF-8): \u{fffd}\u{fffd} x"]
+        );
+        assert_eq!(lines(xb.handle_bytes(b"ping 3")), ["pong 3"]);
+    }
+
+    #[test]
+    fn times_beyond_any_clock_are_refused_or_saturate() {
+        let (xb, rx) = engine();
+        let mut xb = xb.with_node_cap(500);
+        xb.handle("new");
+        for (bad, reply) in [
+            (
+                "st 99999999999999999999",
+                "Error (bad time): 99999999999999999999",
+            ),
+            ("st 1e300", "Error (bad time): 1e300"),
+            ("st inf", "Error (bad time): inf"),
+            ("level 1 1 1e300", "Error (bad level): 1 1 1e300"),
+            ("level 1 1e300 1", "Error (bad level): 1 1e300 1"),
+        ] {
+            assert_eq!(lines(xb.handle(bad)), [reply], "{bad}");
+        }
+        // the longest times that are times: the search still ends (by the cap) and moves
+        for (setting, clock) in [
+            ("st 1e19", "time 1"),
+            (
+                "level 0 99999999999 99999999999",
+                "time 18446744073709551615",
+            ),
+            ("level 40 0:59 1e18", "otim 1"),
+        ] {
+            xb.handle("new");
+            xb.handle(setting);
+            xb.handle(clock);
+            assert!(xb.handle("usermove e2e4").is_empty(), "{setting}");
+            assert!(await_move(&mut xb, &rx)
+                .last()
+                .unwrap()
+                .starts_with("move "));
+        }
+    }
+
+    #[test]
+    fn analysis_mode_reports_until_exit_and_never_moves() {
+        let (xb, rx) = engine();
+        let mut xb = xb.with_node_cap(20_000);
+        xb.handle("new");
+        xb.handle("force");
+        assert_eq!(
+            lines(xb.handle(".")),
+            Vec::<String>::new(),
+            "no status outside analysis"
+        );
+        assert!(xb.handle("analyze").is_empty());
+        // thinking lines come, without `post`
+        let n = rx.recv_timeout(Duration::from_secs(30)).unwrap();
+        let r = lines(xb.report(n));
+        assert_eq!(r.len(), 1);
+        assert!(r[0].starts_with("1 "), "{r:?}");
+        let status = lines(xb.handle("."));
+        assert!(status[0].starts_with("stat01: "), "{status:?}");
+        assert_eq!(status[0].split(' ').count(), 6);
+        // a move changes the position analysed; the engine does not answer it
+        assert!(xb.handle("usermove e2e4").is_empty());
+        let mut seen_black = false;
+        while let Ok(n) = rx.recv_timeout(Duration::from_millis(500)) {
+            for l in lines(xb.report(n)) {
+                assert!(!l.starts_with("move "), "{l}");
+                // Black's replies to e4 start the lines now
+                seen_black |= l
+                    .split(' ')
+                    .nth(4)
+                    .is_some_and(|m| m.ends_with('5') || m.ends_with('6'));
+            }
+        }
+        assert!(seen_black);
+        assert!(xb.handle("exit").is_empty());
+        assert!(xb.handle(".").is_empty());
+        assert!(rx.recv_timeout(Duration::from_millis(200)).is_err());
+    }
+
+    #[test]
+    fn nps_turns_the_time_into_nodes_and_options_set_the_overhead() {
+        let (mut xb, rx) = engine();
+        xb.handle("new");
+        assert!(xb.handle("nps 1000").is_empty());
+        xb.handle("st 3");
+        let l = xb.limits();
+        assert_eq!((l.nodes, l.movetime), (Some(3000), None));
+        assert_eq!(lines(xb.handle("nps x")), ["Error (bad nps): x"]);
+        xb.handle("usermove e2e4");
+        assert!(await_move(&mut xb, &rx)
+            .last()
+            .unwrap()
+            .starts_with("move "));
+        xb.handle("nps 0");
+        assert_eq!(xb.limits().movetime, Some(Duration::from_secs(3)));
+        assert!(xb.handle("option Move Overhead=200").is_empty());
+        assert_eq!(xb.overhead, Duration::from_millis(200));
+        assert_eq!(
+            lines(xb.handle("option Move Overhead=lots")),
+            ["Error (bad option value): Move Overhead=lots"]
+        );
+        assert_eq!(
+            lines(xb.handle("option Ponder=1")),
+            ["Error (unknown option): Ponder=1"]
+        );
+    }
+
+    #[test]
+    fn results_name_the_rule_that_ended_the_game() {
+        use citadel_rules::Termination;
+        let draw = Outcome {
+            winner: None,
+            termination: Termination::Citadel,
+        };
+        assert_eq!(result_line(&draw), "1/2-1/2 {Draw by citadel}");
+        let win = Outcome {
+            winner: Some(Color::Black),
+            termination: Termination::BareKing,
+        };
+        assert_eq!(result_line(&win), "0-1 {Black wins by bare king}");
     }
 
     #[test]

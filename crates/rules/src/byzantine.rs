@@ -64,6 +64,8 @@ fn tables() -> &'static Tables {
             .symbol(PAWN_DOWN, "P<")
             .stalemate(Stalemate::Loss)
             .title("Byzantine (round) chess")
+            // a round board
+            .xboard(crate::XBoardGame::Unsupported)
             .values(&VALUES);
         let geo = cfg.geometry();
         let up = geo

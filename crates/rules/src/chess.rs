@@ -98,6 +98,7 @@ fn tables() -> &'static Tables {
             .title("Chess (FIDE, calibration)")
             // PGN's `Standard`, XBoard's `normal`
             .aliases(&["standard", "normal"])
+            .xboard(crate::XBoardGame::Native("normal"))
             .values(&VALUES);
         Tables { cfg, castling }
     })

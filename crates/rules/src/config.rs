@@ -17,6 +17,19 @@ pub enum Stalemate {
     Loss,
 }
 
+/// How XBoard (the Chess Engine Communication Protocol's GUI) can play a game.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum XBoardGame {
+    /// XBoard knows the game by this name (`normal`, `shatranj`, `courier`): no set-up.
+    Native(&'static str),
+    /// An engine-defined game on a rectangular board: XBoard plays it under the game's id
+    /// after the engine's `setup` command (board size and start position).
+    #[default]
+    Setup,
+    /// XBoard cannot draw the board (cells outside the rectangle, a round board).
+    Unsupported,
+}
+
 /// The static description of a game that the core reads: built once per game, with its
 /// sets of cells over the game's bitboard word `W` ([`Game::Word`](crate::Game::Word)).
 #[derive(Debug)]
@@ -32,6 +45,8 @@ pub struct Config<W: BitWord = u128> {
     /// `normal`, the Persian Chess app's `Pyramid`), read by
     /// [`Variant::from_name`](crate::Variant::from_name).
     pub aliases: &'static [&'static str],
+    /// How XBoard can play the game; set with [`xboard`](Self::xboard).
+    pub xboard: XBoardGame,
     /// The pieces compiled against the board.
     pub pieces: PieceSet<W>,
     /// FEN symbol of each kind as White (`"P"`, `"+N"`, `"R'"`, `"P>"`); Black's are lowercase.
@@ -118,6 +133,7 @@ impl<W: BitWord> Config<W> {
             id: variant.id(),
             title: variant.id(),
             aliases: &[],
+            xboard: XBoardGame::Setup,
             pieces: PieceSet::new(geo, defs),
             symbols,
             royal: 0,
@@ -367,6 +383,12 @@ impl<W: BitWord> Config<W> {
     /// Sets the game's human name.
     pub fn title(mut self, title: &'static str) -> Self {
         self.title = title;
+        self
+    }
+
+    /// Sets how XBoard can play the game.
+    pub fn xboard(mut self, xboard: XBoardGame) -> Self {
+        self.xboard = xboard;
         self
     }
 

@@ -70,6 +70,7 @@ fn config() -> &'static Config {
             .promotes(PAWN, &[FERZ])
             .stalemate(Stalemate::Loss)
             .title("Courier chess")
+            .xboard(crate::XBoardGame::Native("courier"))
     })
 }
 

@@ -34,7 +34,7 @@ pub use byzantine::Byzantine;
 pub use castling::{CastleSpec, Castling};
 pub use chess::Chess;
 pub use color::Color;
-pub use config::{Config, Stalemate};
+pub use config::{Config, Stalemate, XBoardGame};
 pub use courier::Courier;
 pub use game::{Changes, Game};
 pub use games::{Variant, VariantPosition};

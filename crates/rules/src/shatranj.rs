@@ -118,6 +118,7 @@ fn config() -> &'static Config<u64> {
             .move_limit(140)
             .stalemate(Stalemate::Loss)
             .title("Shatranj (calibration)")
+            .xboard(crate::XBoardGame::Native("shatranj"))
             .values(&VALUES)
             .weights(&WEIGHTS)
     })

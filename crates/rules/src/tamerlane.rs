@@ -190,6 +190,8 @@ fn build() -> Tables {
         .stalemate(Stalemate::Loss)
         .rights(rights::ALL.to_vec())
         .title("Tamerlane chess")
+        // its citadels lie outside the 11x10 frame
+        .xboard(crate::XBoardGame::Unsupported)
         .values(&VALUES);
     for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
         let k = FIRST_PAWN + i as u8;

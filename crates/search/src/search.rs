@@ -66,6 +66,25 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
     /// The outcome when the position has no legal move.
     pub outcome: Option<Outcome>,
+    /// With [`Limits::multipv`] above 1: the best lines of the last completed iteration,
+    /// best first (the first is `best` with `score` and `pv`); empty otherwise.
+    pub lines: Vec<RootLine>,
+}
+
+/// One of the best lines of a multi-line search ([`Limits::multipv`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct RootLine {
+    /// Its score (internal units, as [`SearchResult::score`]).
+    pub score: i32,
+    /// Its moves, starting with the root move.
+    pub pv: Vec<Move>,
+}
+
+impl RootLine {
+    /// The score for display.
+    pub fn display_score(&self) -> Score {
+        Score::from_internal(self.score)
+    }
 }
 
 impl SearchResult {
@@ -220,6 +239,7 @@ impl<G: Game> Searcher<G> {
         let helper_limits = Limits {
             depth: limits.depth,
             options: limits.options,
+            root_moves: limits.root_moves.clone(),
             ..Limits::default()
         };
         let stop_flag = self.stop_flag.clone();
@@ -231,7 +251,7 @@ impl<G: Game> Searcher<G> {
                 h.stop_flag = stop_flag.clone();
                 h.shared_nodes = Some(total.clone());
                 let root = root.clone();
-                let lim = helper_limits;
+                let lim = helper_limits.clone();
                 s.spawn(move || {
                     h.iterate(&root, &lim, start, &mut |_| {});
                 });

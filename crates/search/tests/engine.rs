@@ -234,3 +234,55 @@ fn the_options_switch_techniques_off_for_one_search() {
         assert_ne!(nodes, full, "{off} off searches the same tree");
     }
 }
+
+#[test]
+fn root_moves_multiple_lines_and_mate_limits() {
+    let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
+    let legal = pos.legal_moves();
+    // only the root moves asked for are searched; illegal ones are ignored
+    let a3 = coord::parse_move(&pos, "a2a3").unwrap();
+    let h3 = coord::parse_move(&pos, "h2h3").unwrap();
+    let foreign = coord::parse_move(&fen::start::<Chess>(), "e2e4").unwrap();
+    let limits = Limits {
+        root_moves: vec![a3, h3, foreign],
+        ..Limits::depth(4)
+    };
+    let r = Searcher::<Chess>::new(4).search(&pos, &limits);
+    assert!(r.best == Some(a3) || r.best == Some(h3), "{:?}", r.best);
+    // none legal: every move is searched
+    let limits = Limits {
+        root_moves: vec![foreign],
+        ..Limits::depth(2)
+    };
+    let r = Searcher::<Chess>::new(4).search(&pos, &limits);
+    assert!(legal.contains(&r.best.unwrap()));
+    // three lines: distinct first moves, best first, the first is the result's
+    let limits = Limits {
+        multipv: 3,
+        ..Limits::depth(5)
+    };
+    let r = Searcher::<Chess>::new(4).search(&pos, &limits);
+    assert_eq!(r.lines.len(), 3);
+    assert_eq!(r.lines[0].pv, r.pv);
+    assert_eq!(r.lines[0].score, r.score);
+    let firsts: Vec<_> = r.lines.iter().map(|l| l.pv[0]).collect();
+    assert!(firsts[0] != firsts[1] && firsts[1] != firsts[2] && firsts[0] != firsts[2]);
+    assert!(
+        r.lines.windows(2).all(|w| w[0].score >= w[1].score),
+        "{:?}",
+        r.lines
+    );
+    // one line: none listed
+    assert!(Searcher::<Chess>::new(4)
+        .search(&pos, &Limits::depth(3))
+        .lines
+        .is_empty());
+    // a mate limit stops at the mate, before the depth limit
+    let mate = fen::parse::<Chess>("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1").unwrap();
+    let limits = Limits {
+        mate: Some(1),
+        ..Limits::depth(30)
+    };
+    let r = Searcher::<Chess>::new(4).search(&mate, &limits);
+    assert_eq!((r.depth, r.display_score()), (1, Score::Mate(1)));
+}

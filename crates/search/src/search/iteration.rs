@@ -10,7 +10,7 @@ use super::params::{
     MOVETIME_STABLE, SOFT_CHANGED, SOFT_STABLE, SOFT_STEADY,
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
-use super::{alphabeta::Child, Limits, SearchResult, Worker, MAX_PLY};
+use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
 use citadel_rules::{Game, Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -26,7 +26,8 @@ impl<G: Game> Worker<G> {
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
         self.options = limits.options;
-        self.deadline = limits.movetime.map(|t| start + t);
+        // a time beyond any clock is no deadline
+        self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.seldepth = 0;
@@ -39,7 +40,10 @@ impl<G: Game> Worker<G> {
         }
         let mut pos = root.clone();
         self.psq[0] = self.eval.psq_of(&pos);
-        let list = pos.legal_moves();
+        let mut list: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        if list.iter().any(|m| limits.root_moves.contains(m)) {
+            list.retain(|m| limits.root_moves.contains(m));
+        }
         if list.is_empty() {
             let o = terminal(&pos);
             return SearchResult {
@@ -51,6 +55,7 @@ impl<G: Game> Worker<G> {
                 elapsed: start.elapsed(),
                 pv: Vec::new(),
                 outcome: Some(o),
+                lines: Vec::new(),
             };
         }
         // root moves, first ordered by the hash move and material gain
@@ -71,6 +76,8 @@ impl<G: Game> Worker<G> {
             .collect();
         root.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
         let mut moves: Vec<Move> = root.iter().map(|&(m, _)| m).collect();
+        let multipv = limits.multipv.clamp(1, moves.len());
+        let mut lines: Vec<RootLine> = Vec::new();
         let max_depth = limits
             .depth
             .unwrap_or(MAX_DEPTH)
@@ -113,7 +120,10 @@ impl<G: Game> Worker<G> {
                     break Some(s);
                 }
             };
-            let Some(s) = s else { break };
+            let Some(s) = s else {
+                // the lines of the last completed iteration stand
+                break;
+            };
             score = s;
             stable = if completed > 0 && moves[0] == first {
                 stable + 1
@@ -124,6 +134,27 @@ impl<G: Game> Worker<G> {
             pv = self.root_pv();
             if pv.first() != Some(&moves[0]) {
                 pv = vec![moves[0]];
+            }
+            if multipv > 1 {
+                let Some(more) = self.other_lines(&mut pos, &mut moves, multipv, depth as i32)
+                else {
+                    break;
+                };
+                lines = vec![RootLine {
+                    score,
+                    pv: pv.clone(),
+                }];
+                lines.extend(more);
+                // every line has an exact score now: best first (a move the main search
+                // cut off may prove better), the root moves in the same order
+                lines.sort_by_key(|l| std::cmp::Reverse(l.score));
+                for (k, l) in lines.iter().enumerate() {
+                    if let Some(i) = moves.iter().position(|m| Some(m) == l.pv.first()) {
+                        moves[k..=i].rotate_right(1);
+                    }
+                }
+                score = lines[0].score;
+                pv = lines[0].pv.clone();
             }
             let nodes = match &self.shared_nodes {
                 Some(t) => t.load(Ordering::Relaxed) + (self.nodes & (CHECK_INTERVAL - 1)),
@@ -138,7 +169,14 @@ impl<G: Game> Worker<G> {
                 elapsed: start.elapsed(),
                 pv: pv.clone(),
                 outcome: None,
+                lines: lines.clone(),
             });
+            if let Some(n) = limits.mate {
+                // a mate in `n` moves is `2n - 1` plies away
+                if score > MATE_BOUND && MATE - score < 2 * n.min(MAX_PLY as u32) as i32 {
+                    break;
+                }
+            }
             if limits.depth.is_none() {
                 if moves.len() == 1 {
                     break;
@@ -163,7 +201,8 @@ impl<G: Game> Worker<G> {
                     // four iterations and the next one (about twice as long as everything
                     // so far) would not finish
                     if stable >= MOVETIME_STABLE
-                        && elapsed * MOVETIME_SHARE.1 > t * MOVETIME_SHARE.0
+                        && elapsed.saturating_mul(MOVETIME_SHARE.1)
+                            > t.saturating_mul(MOVETIME_SHARE.0)
                     {
                         break;
                     }
@@ -174,6 +213,18 @@ impl<G: Game> Worker<G> {
         if pv.first() != Some(&best) {
             pv = vec![best];
         }
+        if !lines.is_empty() {
+            // a stop may have changed the best move after the last complete set of lines
+            lines.retain(|l| l.pv.first() != Some(&best));
+            lines.insert(
+                0,
+                RootLine {
+                    score,
+                    pv: pv.clone(),
+                },
+            );
+            lines.truncate(multipv);
+        }
         SearchResult {
             best: Some(best),
             score,
@@ -183,7 +234,33 @@ impl<G: Game> Worker<G> {
             elapsed: start.elapsed(),
             pv,
             outcome: None,
+            lines,
         }
+    }
+
+    /// The lines after the best one (`moves[0]`) for a multi-line search: the best of
+    /// `moves[1..]`, then of `moves[2..]`, each searched with a full window and moved to its
+    /// place, up to `multipv` lines in all. `None` when the search was stopped meanwhile.
+    fn other_lines(
+        &mut self,
+        pos: &mut Position<G>,
+        moves: &mut [Move],
+        multipv: usize,
+        depth: i32,
+    ) -> Option<Vec<RootLine>> {
+        let mut out = Vec::with_capacity(multipv - 1);
+        for k in 1..multipv {
+            let (s, _) = self.root(pos, &mut moves[k..], depth, -INF, INF);
+            if self.stop {
+                return None;
+            }
+            let mut pv = self.root_pv();
+            if pv.first() != Some(&moves[k]) {
+                pv = vec![moves[k]];
+            }
+            out.push(RootLine { score: s, pv });
+        }
+        Some(out)
     }
 
     /// The principal variation from the root.

@@ -2,6 +2,7 @@
 //! uses; and the deepest plies it reaches.
 
 use super::SearchOptions;
+use citadel_rules::Move;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 
@@ -12,8 +13,9 @@ pub(super) const MAX_DEPTH: u32 = 100;
 
 /// When to stop searching, and how to search: unset limits do not apply (with no limit at
 /// all the search stops at depth 100, or when a forced mate is proven); `options` switches
-/// techniques off (all on by default).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+/// techniques off (all on by default); `root_moves` and `multipv` choose which root moves
+/// are searched and how many best lines are reported.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Limits {
     /// Deepest iteration (plies).
     pub depth: Option<u32>,
@@ -29,6 +31,21 @@ pub struct Limits {
     /// The search techniques used (all by default).
     #[serde(default)]
     pub options: SearchOptions,
+    /// Stop as soon as a mate in at most this many moves is proven for the side to move.
+    #[serde(default)]
+    pub mate: Option<u32>,
+    /// Search only these root moves (UCI `searchmoves`); moves of the list that are not
+    /// legal at the root are ignored, and when none is legal every move is searched. Empty:
+    /// every legal move.
+    #[serde(default)]
+    pub root_moves: Vec<Move>,
+    /// How many best lines to find (UCI `MultiPV`): after the best move, the best of the
+    /// moves not yet reported, and so on, each with a full search ([`SearchResult::lines`]).
+    /// 0 and 1 both mean one line.
+    ///
+    /// [`SearchResult::lines`]: crate::SearchResult::lines
+    #[serde(default)]
+    pub multipv: usize,
 }
 
 impl Limits {

@@ -418,7 +418,8 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
         std::fs::write(dir.join(name), bytes).map_err(|e| format!("corpus: {e}"))
     };
     let games = files_under(std::path::Path::new("fixtures/games"), ".pgn");
-    const IDS: [&str; 9] = [
+    // the games in `Variant::ALL`'s order (the `games!` list of `citadel-rules`)
+    const IDS: [&str; 10] = [
         "celtic-citadel",
         "persian-princess",
         "egyptian-eye",
@@ -428,6 +429,7 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
         "byzantine",
         "chess",
         "shatranj",
+        "courier",
     ];
     match target {
         "fen" => {

@@ -2,7 +2,7 @@
 
 use crate::board::{Board, PyMove};
 use citadel_rules::with_position;
-use citadel_search::{Limits, Score, SearchOptions, Searcher, MAX_PLY};
+use citadel_search::{Limits, Score, Searcher, MAX_PLY};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::time::Duration;
@@ -133,8 +133,7 @@ pub fn best_move(
         depth,
         nodes,
         movetime: movetime.map(Duration::from_millis),
-        soft: None,
-        options: SearchOptions::default(),
+        ..Limits::default()
     };
     let pos = board.pos.clone();
     let found = py.allow_threads(|| {

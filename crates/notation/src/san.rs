@@ -673,7 +673,7 @@ fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Resul
         [] => {}
     }
     // explain the failure, from the coarsest test to the finest
-    let piece = piece_name::<G>(&parts.letter);
+    let piece = piece_name::<G>(parts.letter);
     let to = geo.name_of(parts.to).to_string();
     let any: Vec<&Move> = moves.iter().filter(|m| base(m)).collect();
     if any.is_empty() {

@@ -287,8 +287,15 @@ impl MovetextScan {
     }
 }
 
-/// Whether a line starts a tag pair (`[` after blanks).
-fn is_tag_line(line: &[u8]) -> bool {
+/// Whether a line starts a tag pair (`[` after blanks and a byte-order mark): the reader
+/// ends a game's text before such a line that follows one that is not, so a file can be cut
+/// there into parts that read alone as they read in the whole.
+///
+/// ```
+/// assert!(citadel_notation::pgn::is_tag_line(b"  [Event \"x\"]\n"));
+/// assert!(!citadel_notation::pgn::is_tag_line(b"1. e4 e5 *\n"));
+/// ```
+pub fn is_tag_line(line: &[u8]) -> bool {
     let text = String::from_utf8_lossy(&line[..line.len().min(64)]);
     text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
         .starts_with('[')

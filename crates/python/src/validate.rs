@@ -10,7 +10,7 @@
 //! are not text, are one part each.
 
 use citadel_notation::archive::{self, ReadError};
-use citadel_notation::pgn::{PgnErrorKind, MAX_GAME_BYTES};
+use citadel_notation::pgn::{is_tag_line, PgnErrorKind, MAX_GAME_BYTES};
 use citadel_notation::{diagnostic, Diagnostic, Loc, PgnError};
 use pyo3::prelude::*;
 use rayon::prelude::*;
@@ -28,13 +28,6 @@ pub type Problem = (usize, Option<usize>, Option<usize>, Option<String>, String)
 /// What a part holds: games read (valid or not), the last game number used (the shift for
 /// the next part's numbers), main-line plies of the valid games, and the problems in order.
 pub type PartReport = (usize, usize, usize, Vec<Problem>);
-
-/// Whether a line starts a game's tag pairs, as the PGN reader decides it.
-fn is_tag_line(line: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(&line[..line.len().min(64)]);
-    text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
-        .starts_with('[')
-}
 
 /// Whether the file's first bytes are those of text (not an archive or other binary data).
 fn looks_like_text(head: &[u8]) -> bool {

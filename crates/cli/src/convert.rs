@@ -5,7 +5,7 @@ use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::export::{self, Exporter};
-use citadel_notation::out_file::{refuse_input, OutFile};
+use citadel_notation::out_file::Output;
 use citadel_notation::Record;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -54,49 +54,11 @@ pub struct PackArgs {
     threads: usize,
 }
 
-/// Where converted games go: a file (filled only if every game converts, unless it is
-/// written through: see [`OutFile`]) or stdout.
-enum Sink {
-    File(OutFile),
-    Stdout,
-}
-
-impl Sink {
-    fn open(out: Option<&Path>, inputs: &[PathBuf]) -> Result<Sink, Failure> {
-        match out {
-            Some(p) => {
-                refuse_input(p, inputs)?;
-                Ok(Sink::File(OutFile::create(p)?))
-            }
-            None => Ok(Sink::Stdout),
-        }
-    }
-}
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Sink::File(f) => f.write(buf),
-            Sink::Stdout => {
-                crate::emit_bytes(buf);
-                Ok(buf.len())
-            }
-        }
-    }
-
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Sink::File(f) => f.flush(),
-            Sink::Stdout => Ok(()),
-        }
-    }
-}
-
 /// The open output of a conversion: records written as they come, or (for the HTML viewer,
 /// which needs every game) collected and written at the end.
-enum Output<'a> {
-    Records(Exporter<&'a mut Sink>),
-    Html(&'a mut Sink, Vec<Record>, &'a Path),
+enum Writer<'a> {
+    Records(Exporter<&'a mut Output>),
+    Html(&'a mut Output, Vec<Record>, &'a Path),
 }
 
 /// Converts every game of `files` (canonical records if `canonical`) into `sink`; invalid
@@ -106,15 +68,15 @@ fn convert_into(
     threads_wanted: usize,
     format: Format,
     canonical: bool,
-    sink: &mut Sink,
+    sink: &mut Output,
 ) -> Result<usize, Failure> {
     let pool = pool(threads(threads_wanted))?;
-    let staged = matches!(sink, Sink::File(f) if f.staged());
+    let staged = sink.staged();
     let mut out = match format {
-        Format::Pgn => Output::Records(Exporter::new(export::Format::Pgn, sink)?),
-        Format::Json => Output::Records(Exporter::new(export::Format::Json, sink)?),
-        Format::Bin => Output::Records(Exporter::new(export::Format::Archive, sink)?),
-        Format::Html => Output::Html(sink, Vec::new(), &files[0]),
+        Format::Pgn => Writer::Records(Exporter::new(export::Format::Pgn, sink)?),
+        Format::Json => Writer::Records(Exporter::new(export::Format::Json, sink)?),
+        Format::Bin => Writer::Records(Exporter::new(export::Format::Archive, sink)?),
+        Format::Html => Writer::Html(sink, Vec::new(), &files[0]),
     };
     let (mut n, mut bad) = (0, 0);
     each_game(
@@ -131,8 +93,8 @@ fn convert_into(
             match r {
                 Ok(r) => {
                     match &mut out {
-                        Output::Records(w) => w.add(&r)?,
-                        Output::Html(_, recs, _) => recs.push(r),
+                        Writer::Records(w) => w.add(&r)?,
+                        Writer::Html(_, recs, _) => recs.push(r),
                     }
                     n += 1;
                 }
@@ -145,10 +107,10 @@ fn convert_into(
         },
     )?;
     match out {
-        Output::Records(w) => {
+        Writer::Records(w) => {
             w.finish()?;
         }
-        Output::Html(s, recs, file) => {
+        Writer::Html(s, recs, file) => {
             if bad == 0 {
                 s.write_all(crate::diagram::html(&recs, file)?.as_bytes())
                     .map_err(|e| Failure(format!("cannot write the output: {e}")))?;
@@ -180,22 +142,16 @@ pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
         binary_out(out)?;
     }
     let inputs = std::slice::from_ref(&a.file);
-    let mut sink = Sink::open(out, inputs)?;
+    let mut sink = Output::open(out, inputs)?;
     convert_into(inputs, a.threads, a.to, true, &mut sink)?;
-    if let Sink::File(f) = sink {
-        f.commit()?;
-    }
-    Ok(())
+    Ok(sink.commit()?)
 }
 
 pub fn pack(a: &PackArgs) -> Result<(), Failure> {
-    let mut sink = Sink::open(Some(&a.output), &a.files)?;
+    let mut sink = Output::open(Some(&a.output), &a.files)?;
     let n = convert_into(&a.files, a.threads, Format::Bin, false, &mut sink)?;
-    let mut bytes = 0;
-    if let Sink::File(f) = sink {
-        bytes = f.written();
-        f.commit()?;
-    }
+    let bytes = sink.written();
+    sink.commit()?;
     let text: u64 = a
         .files
         .iter()

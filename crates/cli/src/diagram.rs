@@ -3,9 +3,10 @@
 
 use crate::games::output;
 use crate::Failure;
-use citadel_diagram::{legend, Options};
+use citadel_diagram::cells::{cell, cell_pair, CellError};
+use citadel_diagram::{legend, record, Options};
 use citadel_notation::{FenRights, Record, SourceGame};
-use citadel_rules::{Game, Position};
+use citadel_rules::Position;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -72,14 +73,15 @@ pub fn show<G: FenRights>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Fail
         let mut o = Options::from_position(pos);
         o.flip = p.flip;
         o.no_coordinates = p.no_coordinates;
+        let named = |option: &'static str| move |e: CellError| Failure(format!("{option}: {e}"));
         if let Some(m) = &p.last_move {
-            o.last_move = Some(cell_pair::<G>(m, "--last-move")?);
+            o.last_move = Some(cell_pair::<G>(m).map_err(named("--last-move"))?);
         }
         for a in &p.arrow {
-            o.arrows.push(cell_pair::<G>(a, "--arrow")?);
+            o.arrows.push(cell_pair::<G>(a).map_err(named("--arrow"))?);
         }
         for m in &p.mark {
-            o.marks.push(cell::<G>(m, "--mark")?);
+            o.marks.push(cell::<G>(m).map_err(named("--mark"))?);
         }
         citadel_diagram::svg(pos, &o)
     };
@@ -94,31 +96,6 @@ pub fn show<G: FenRights>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Fail
     } else {
         output(p.output.as_deref(), svg.as_bytes())
     }
-}
-
-/// A cell of `G`'s board by name, or an error naming the option and the text.
-fn cell<G: Game>(name: &str, option: &str) -> Result<citadel_geometry::Square, Failure> {
-    G::config().geometry().parse_square(name).ok_or_else(|| {
-        Failure(format!(
-            "{option}: `{}` is not a cell of {}",
-            citadel_notation::clip(name),
-            G::config().id
-        ))
-    })
-}
-
-/// Two cells written together (`e2e4`, `k2x1`) or with a hyphen (`e2-e4`).
-fn cell_pair<G: Game>(
-    text: &str,
-    option: &str,
-) -> Result<(citadel_geometry::Square, citadel_geometry::Square), Failure> {
-    let (a, b) = citadel_geometry::split_square_pair(text).ok_or_else(|| {
-        Failure(format!(
-            "{option}: `{}` is not two cells like e2e4",
-            citadel_notation::clip(text)
-        ))
-    })?;
-    Ok((cell::<G>(a, option)?, cell::<G>(b, option)?))
 }
 
 /// When `replay --svg-dir` draws a game.
@@ -149,18 +126,8 @@ impl ReplayPictures {
         let Some(dir) = &self.svg_dir else {
             return Ok(0);
         };
-        std::fs::create_dir_all(dir).map_err(|e| Failure(format!("{}: {e}", dir.display())))?;
-        let stem = file
-            .file_stem()
-            .map(|s| s.to_string_lossy().into_owned())
-            .filter(|s| s != "-")
-            .unwrap_or_else(|| "stdin".into());
-        let frames = citadel_diagram::record::diagrams(&game.record, self.svg_at == Every::End)?;
-        let n = frames.len();
-        for (ply, svg) in frames {
-            let path = dir.join(format!("{stem}-g{}-p{ply:03}.svg", game.number));
-            std::fs::write(&path, svg).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
-        }
+        let end_only = self.svg_at == Every::End;
+        let n = record::write_diagrams(dir, file, game.number, &game.record, end_only)?;
         Ok(n)
     }
 }
@@ -171,6 +138,6 @@ pub fn html(records: &[Record], file: &Path) -> Result<String, Failure> {
         .file_name()
         .filter(|_| file.as_os_str() != "-")
         .map(|n| n.to_string_lossy());
-    let title = citadel_diagram::record::page_title(records, name.as_deref());
-    Ok(citadel_diagram::record::page(records, &title)?)
+    let title = record::page_title(records, name.as_deref());
+    Ok(record::page(records, &title)?)
 }

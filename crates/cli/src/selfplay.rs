@@ -2,13 +2,12 @@
 //! random mover), written as PGN records, with progress on stderr.
 
 use crate::{games, Failure};
-use citadel_engine::external::MoveLimit;
 use citadel_engine::matches::{self, MatchSetup};
-use citadel_engine::{play_game, Contestant, EngineSetup, MatchGame, Player, Rules, TimeControl};
+use citadel_engine::TimeControl;
 use citadel_notation::{fen, SanDialect};
-use citadel_rules::{with_game, Variant};
-use citadel_search::Limits;
-use std::io::Write;
+use citadel_rules::{with_game, Position, Variant};
+use std::io::{IsTerminal, Write};
+use std::path::Path;
 
 /// Arguments of `citadel selfplay`.
 #[derive(clap::Args)]
@@ -105,164 +104,128 @@ pub struct MatchArgs {
 
 pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
-    with_game!(variant, G => selfplay_in::<G>(a))
-}
-
-fn open_out(path: &Option<std::path::PathBuf>) -> Result<Box<dyn Write>, Failure> {
-    Ok(match path {
-        Some(p) => Box::new(std::io::BufWriter::new(
-            std::fs::File::create(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?,
-        )),
-        None => Box::new(std::io::stdout()),
+    let player = match (a.depth, a.movetime) {
+        (Some(d), _) => format!("depth:{d}"),
+        (None, ms) => format!("movetime:{}", ms.unwrap_or(100)),
+    };
+    let setup = MatchSetup {
+        engine: player.clone(),
+        opponent: player,
+        ..a.play.setup(a.games)
+    };
+    with_game!(variant, G => {
+        let start = match &a.fen {
+            Some(f) => fen::parse::<G>(f)?,
+            None => fen::start::<G>(),
+        };
+        let out = a.out.as_deref().unwrap_or(Path::new("-"));
+        play::<G>(&setup, &start, Some(out), Style::Selfplay)
     })
 }
 
-/// Writes one PGN record to the `--out` file: `Ok(false)` when the file is a pipe whose reader
-/// has gone (the command then ends quietly, as on a closed standard output), a failure for any
-/// other error.
-fn write_record(out: &mut dyn Write, pgn: &str) -> Result<bool, Failure> {
-    match writeln!(out, "{pgn}").and_then(|_| out.flush()) {
-        Ok(()) => Ok(true),
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(false),
-        Err(e) => Err(Failure(format!("cannot write the games: {e}"))),
-    }
-}
-
-fn selfplay_in<G: SanDialect>(a: &SelfplayArgs) -> Result<(), Failure> {
-    let start = match &a.fen {
-        Some(f) => fen::parse::<G>(f)?,
-        None => fen::start::<G>(),
-    };
-    let limits = Limits {
-        options: crate::search_options(),
-        ..match a.depth {
-            Some(d) => Limits::depth(d),
-            None => Limits::movetime(a.movetime.unwrap_or(100)),
-        }
-    };
-    let name = format!("citadel ({})", Player::Engine(limits.clone()));
-    let mut white = Contestant::engine(EngineSetup::default(), limits.clone(), &name);
-    let mut black = Contestant::engine(EngineSetup::default(), limits, &name);
-    let rules = a.play.rules();
-    let mut out = open_out(&a.out)?;
-    let mut results = [0u32; 4];
-    for g in 0..a.games {
-        let tags = [
-            ("Event", "citadel selfplay".to_string()),
-            ("Site", "citadel".to_string()),
-            ("Round", (g + 1).to_string()),
-            ("White", name.clone()),
-            ("Black", name.clone()),
-        ];
-        let seed = a.play.seed.wrapping_add(u64::from(g));
-        let rec = play_game(&start, [&mut white, &mut black], &rules, seed, &tags);
-        if !write_record(&mut out, &rec.pgn())? {
-            return Ok(());
-        }
-        let i = ["1-0", "0-1", "1/2-1/2"]
-            .iter()
-            .position(|r| *r == rec.result())
-            .unwrap_or(3);
-        results[i] += 1;
-        errln!(
-            "[{}/{}] {} {} ({}, {} plies)  total +{} ={} -{}{}",
-            g + 1,
-            a.games,
-            G::config().id,
-            rec.result(),
-            rec.how(),
-            rec.moves.len(),
-            results[0],
-            results[2],
-            results[1],
-            if results[3] > 0 {
-                format!(" *{}", results[3])
-            } else {
-                String::new()
-            }
-        );
-    }
-    Ok(())
-}
-
 impl PlayArgs {
-    /// The rules of the games (no clock).
-    fn rules(&self) -> Rules {
-        Rules {
+    /// A match of `games` games played as these arguments say, between the default players.
+    fn setup(&self, games: u32) -> MatchSetup {
+        MatchSetup {
+            options: crate::search_options(),
             opening_plies: self.opening_plies,
             max_plies: self.max_plies,
-            ..Rules::default()
+            seed: self.seed,
+            games,
+            ..MatchSetup::default()
         }
     }
 }
 
 pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
-    with_game!(variant, G => match_in::<G>(a))
-}
-
-/// A match between Citadel's players, or judged move by move against other engines and
-/// clocks.
-fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
     let setup = MatchSetup {
         engine: a.engine.clone(),
         opponent: a.opponent.clone(),
         values: [a.engine_values.clone(), a.opponent_values.clone()],
         threads: [a.engine_threads, a.opponent_threads].map(|t| games::threads(t as usize)),
-        options: crate::search_options(),
         tc: a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?,
         movetime: std::time::Duration::from_millis(a.movetime),
-        limit: a
-            .limit
-            .as_deref()
-            .map(str::parse::<MoveLimit>)
-            .transpose()?,
-        opening_plies: a.play.opening_plies,
-        max_plies: a.play.max_plies,
-        seed: a.play.seed,
-        games: a.games,
+        limit: a.limit.as_deref().map(str::parse).transpose()?,
+        ..a.play.setup(a.games)
     };
+    let style = if a.verbose {
+        Style::Verbose
+    } else {
+        Style::Match
+    };
+    with_game!(variant, G => play::<G>(&setup, &fen::start::<G>(), a.out.as_deref(), style))
+}
+
+/// How [`play`] shows the games.
+#[derive(Clone, Copy, PartialEq)]
+enum Style {
+    /// Self-play: one player on both sides, every game from its own opening, a line per game.
+    Selfplay,
+    /// A match: each opening played with both colours, a line per game overwritten by the
+    /// next on a terminal or when the arbiter judges.
+    Match,
+    /// A match with every game's line kept.
+    Verbose,
+}
+
+/// Plays the games of `setup` from `start`, the records to `out` (`-`: standard output), a
+/// line per game on stderr, then the score and each side's effort (on stderr when the
+/// records go to stdout).
+fn play<G: SanDialect>(
+    setup: &MatchSetup,
+    start: &Position<G>,
+    out: Option<&Path>,
+    style: Style,
+) -> Result<(), Failure> {
     let [mut first, mut second] = setup.players::<G>()?;
     let (n1, n2) = (first.name().to_string(), second.name().to_string());
-    let mut out = match &a.out {
-        Some(_) => Some(open_out(&a.out)?),
+    let mut records: Option<Box<dyn Write>> = match out {
+        Some(p) if p == Path::new("-") => Some(Box::new(std::io::stdout())),
+        Some(p) => Some(Box::new(std::io::BufWriter::new(
+            std::fs::File::create(p).map_err(|e| Failure(format!("{}: {e}", p.display())))?,
+        ))),
         None => None,
     };
-    let id = G::config().id;
+    let selfplay = style == Style::Selfplay;
+    let mut schedule = setup.schedule([&n1, &n2]);
+    if selfplay {
+        schedule.paired = false;
+        schedule.event = "citadel selfplay".into();
+    }
+    let (id, games) = (G::config().id, setup.games);
     let t0 = std::time::Instant::now();
-    let on_terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
-    let overwrite = !a.verbose && (setup.arbitrated() || on_terminal);
-    let played = matches::run_match(
-        &fen::start::<G>(),
-        [&mut first, &mut second],
-        &setup.schedule([&n1, &n2]),
-        |g: MatchGame<G>| {
-            if let Some(o) = out.as_mut() {
-                writeln!(o, "{}", g.record.pgn()).and_then(|_| o.flush())?;
-            }
-            if let Some(v) = &g.record.verdict {
-                errln!("\n[{}/{}] arbiter: {v}", g.number + 1, a.games);
-            }
-            let line = format!(
-                "[{}/{}] {id}: {n1} as {} {} ({}, {} plies)  +{} ={} -{}",
-                g.number + 1,
-                a.games,
-                if g.first_white { "White" } else { "Black" },
-                g.record.result(),
-                g.record.how(),
-                g.record.moves.len(),
-                g.tally.wins,
-                g.tally.draws,
-                g.tally.losses
-            );
-            if overwrite {
-                err!("\r{line}   ");
-            } else {
-                errln!("{line}");
-            }
-            Ok::<(), std::io::Error>(())
-        },
-    );
+    let overwrite =
+        style == Style::Match && (setup.arbitrated() || std::io::stderr().is_terminal());
+    let played = matches::run_match(start, [&mut first, &mut second], &schedule, |g| {
+        if let Some(o) = records.as_mut() {
+            writeln!(o, "{}", g.record.pgn()).and_then(|_| o.flush())?;
+        }
+        if let Some(v) = &g.record.verdict {
+            errln!("\n[{}/{games}] arbiter: {v}", g.number + 1);
+        }
+        let side = match (selfplay, g.first_white) {
+            (true, _) => String::new(),
+            (false, white) => format!(" {n1} as {}", if white { "White" } else { "Black" }),
+        };
+        let (r, t) = (g.record, g.tally);
+        let line = format!(
+            "[{}/{games}] {id}:{side} {} ({}, {} plies)  +{} ={} -{}",
+            g.number + 1,
+            r.result(),
+            r.how(),
+            r.moves.len(),
+            t.wins,
+            t.draws,
+            t.losses
+        );
+        if overwrite {
+            err!("\r{line}   ");
+        } else {
+            errln!("{line}");
+        }
+        Ok::<(), std::io::Error>(())
+    });
     if overwrite {
         errln!();
     }
@@ -272,10 +235,11 @@ fn match_in<G: SanDialect>(a: &MatchArgs) -> Result<(), Failure> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
         Err(e) => return Err(Failure(format!("cannot write the games: {e}"))),
     };
-    let names = [n1.as_str(), n2.as_str()];
-    outln!(
-        "{}",
-        matches::summary(id, names, &setup.control(), &tally, t0.elapsed())
-    );
+    let summary = matches::summary(id, [&n1, &n2], &setup.control(), &tally, t0.elapsed());
+    if out == Some(Path::new("-")) {
+        errln!("{summary}");
+    } else {
+        outln!("{summary}");
+    }
     Ok(())
 }

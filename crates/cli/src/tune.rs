@@ -6,12 +6,10 @@
 
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
-use citadel_engine::overrides::{self, write as value_list};
+use citadel_engine::overrides;
 use citadel_notation::SanDialect;
 use citadel_rules::{with_game, Variant};
-use citadel_search::eval::weights::Weights;
-use citadel_search::tune::{default_pieces, samples_of, tune, Sample, Tuned};
-use serde::Serialize;
+use citadel_search::tune::{names_to_fit, samples_of, tune, Sample, TuneReport};
 use std::path::PathBuf;
 
 /// Arguments of `citadel tune`.
@@ -50,46 +48,15 @@ pub struct Args {
     threads: usize,
 }
 
-#[derive(Serialize)]
-struct JsonTuned<'a> {
-    variant: &'a str,
-    games: usize,
-    samples: usize,
-    k: f64,
-    error_before: f64,
-    error_after: f64,
-    trials: usize,
-    start: String,
-    values: String,
-    rare: Vec<String>,
-}
-
 pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.variant, G => tune_in::<G>(a))
 }
 
 fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
-    let cfg = G::config();
-    let mut names: Vec<String> = match &a.pieces {
-        Some(list) => list
-            .split(',')
-            .map(|n| n.trim().to_string())
-            .filter(|n| !n.is_empty())
-            .collect(),
-        None => default_pieces::<G>(),
-    };
-    for n in &names {
-        if cfg.kind_named(n).is_none() {
-            return Err(Failure(format!(
-                "--pieces: {} has no piece named `{}`",
-                a.variant.id(),
-                citadel_notation::clip(n)
-            )));
-        }
-    }
-    if a.weights {
-        names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
-    }
+    let names = names_to_fit::<G>(a.pieces.as_deref(), a.weights).map_err(|e| {
+        let name = citadel_notation::clip(&e.name);
+        Failure(format!("--pieces: {} has no piece named `{name}`", e.game))
+    })?;
     let start = overrides::parse(a.start.as_deref().unwrap_or(""))?;
     overrides::check::<G>(&start)?;
     let pool = pool(threads(a.threads))?;
@@ -125,41 +92,12 @@ fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     if samples.is_empty() {
         return Err(Failure("no quiet positions to learn from".into()));
     }
-    let t: Tuned = tune(&samples, &names, &start);
+    let fit = tune(&samples, &names, &start);
+    let report = TuneReport::new(a.variant.id(), games, samples.len(), &fit);
     if a.json {
-        outln!(
-            "{}",
-            serde_json::to_string(&JsonTuned {
-                variant: a.variant.id(),
-                games,
-                samples: samples.len(),
-                k: t.k,
-                error_before: t.error_before,
-                error_after: t.error_after,
-                trials: t.trials,
-                start: value_list(&t.start),
-                values: value_list(&t.values),
-                rare: t.rare.clone(),
-            })?
-        );
+        outln!("{}", serde_json::to_string(&report)?);
     } else {
-        outln!(
-            "{}: {games} games, {} positions, k {:.3}, error {:.6} -> {:.6} ({} trials)",
-            a.variant.id(),
-            samples.len(),
-            t.k,
-            t.error_before,
-            t.error_after,
-            t.trials
-        );
-        outln!("start:  {}", value_list(&t.start));
-        outln!("fitted: {}", value_list(&t.values));
-        if !t.rare.is_empty() {
-            outln!(
-                "kept (imbalanced in under 1 % of the positions): {}",
-                t.rare.join(",")
-            );
-        }
+        outln!("{report}");
     }
     Ok(())
 }

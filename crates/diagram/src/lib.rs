@@ -1,6 +1,7 @@
 #![doc = include_str!("../README.md")]
 
 pub mod board;
+pub mod cells;
 pub mod decor;
 pub mod glyph;
 pub mod layout;

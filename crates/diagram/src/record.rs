@@ -5,6 +5,7 @@ use crate::board::{picture, svg, Options};
 use crate::viewer;
 use citadel_notation::{fen, replay, Record, ReplayError, SanDialect};
 use citadel_rules::{with_game, Color, Position, Variant};
+use std::path::{Path, PathBuf};
 
 /// A record that cannot be drawn.
 #[derive(Clone, Debug, thiserror::Error)]
@@ -48,6 +49,52 @@ fn diagrams_of<G: SanDialect>(
         out.push((i + 1, draw(&pos)));
     }
     Ok(out)
+}
+
+/// Diagrams that cannot be written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// The record cannot be drawn.
+    #[error(transparent)]
+    Record(#[from] RecordError),
+    /// A file or the directory cannot be written.
+    #[error("{}: {source}", path.display())]
+    Io {
+        /// The file or directory.
+        path: PathBuf,
+        /// The failure.
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// Writes the [`diagrams`] of game `number` of the game file `file` into `dir` (created if
+/// needed) as `<stem>-g<number>-p<ply>.svg`, after the file's stem (`stdin` for `-`), ply 0
+/// the start; returns how many.
+pub fn write_diagrams(
+    dir: &Path,
+    file: &Path,
+    number: usize,
+    record: &Record,
+    end_only: bool,
+) -> Result<usize, WriteError> {
+    let io = |path: &Path| {
+        let path = path.to_path_buf();
+        move |source| WriteError::Io { path, source }
+    };
+    std::fs::create_dir_all(dir).map_err(io(dir))?;
+    let stem = file
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .filter(|s| s != "-")
+        .unwrap_or_else(|| "stdin".into());
+    let frames = diagrams(record, end_only)?;
+    let n = frames.len();
+    for (ply, svg) in frames {
+        let path = dir.join(format!("{stem}-g{number}-p{ply:03}.svg"));
+        std::fs::write(&path, svg).map_err(io(&path))?;
+    }
+    Ok(n)
 }
 
 /// The viewer page ([`viewer::html`]) for canonical records, titled `title`.

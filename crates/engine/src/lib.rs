@@ -9,6 +9,7 @@ pub mod matches;
 pub mod overrides;
 pub mod player;
 pub mod record;
+pub mod serve;
 pub mod session;
 pub mod tally;
 pub mod uci;

@@ -35,15 +35,18 @@ pub struct Schedule {
     pub games: u32,
     /// How each game is played.
     pub rules: Rules,
-    /// The seed of the first pair of games; game `g` is played from `seed + g / 2`.
+    /// The seed of the first game (of the first pair of games when `paired`).
     pub seed: u64,
+    /// Whether each pair of games shares its seed, and so its random opening, with colours
+    /// swapped (game `g` is played from `seed + g / 2`); otherwise game `g` is played from
+    /// `seed + g` (self-play, where swapping colours would repeat a game).
+    pub paired: bool,
     /// The records' `Event` tag.
     pub event: String,
 }
 
 /// Plays the games of `schedule` from `start` between `first` and `second`, alternating
-/// colours (`first` has White in the even games); each pair of games shares its seed, and
-/// so its random opening. The records carry the tags `Event`, `Site`, `Round`, `White` and
+/// colours (`first` has White in the even games), from the seeds the schedule gives. The records carry the tags `Event`, `Site`, `Round`, `White` and
 /// `Black` (the players' names). `progress` sees every finished game; its error ends the
 /// match.
 pub fn run_match<G: SanDialect, E>(
@@ -67,7 +70,8 @@ pub fn run_match<G: SanDialect, E>(
             ("White", players[0].name().to_string()),
             ("Black", players[1].name().to_string()),
         ];
-        let seed = schedule.seed.wrapping_add(u64::from(g / 2));
+        let step = if schedule.paired { g / 2 } else { g };
+        let seed = schedule.seed.wrapping_add(u64::from(step));
         let record = play_game(start, players, &schedule.rules, seed, &tags);
         let first_colour = if first_white {
             Color::White
@@ -117,6 +121,27 @@ pub struct MatchSetup {
     pub seed: u64,
     /// Number of games.
     pub games: u32,
+}
+
+impl Default for MatchSetup {
+    /// Citadel's engine at 100 ms a move against the random mover, one game, one thread
+    /// each, four random opening plies, at most 600 plies.
+    fn default() -> Self {
+        MatchSetup {
+            engine: "movetime:100".into(),
+            opponent: "random".into(),
+            values: [None, None],
+            threads: [1, 1],
+            options: SearchOptions::default(),
+            tc: None,
+            movetime: Duration::from_millis(100),
+            limit: None,
+            opening_plies: 4,
+            max_plies: 600,
+            seed: 1,
+            games: 1,
+        }
+    }
 }
 
 /// A match that cannot be set up.
@@ -266,6 +291,7 @@ impl MatchSetup {
             games: self.games,
             rules: self.rules(),
             seed: self.seed,
+            paired: true,
             event: format!(
                 "citadel match {} vs {}{}",
                 names[0],

@@ -89,15 +89,6 @@ pub fn parse(text: &str) -> Result<Vec<(String, i32)>, OverrideError> {
         .collect()
 }
 
-/// Writes values as [`parse`] reads them: `name=value,name=value`.
-pub fn write(values: &[(String, i32)]) -> String {
-    values
-        .iter()
-        .map(|(n, v)| format!("{n}={v}"))
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
 /// Checks that each name of `values` is a piece of `G` (worth at least 1) or an evaluation
 /// weight ([`Weights::NAMES`]).
 pub fn check<G: Game>(values: &[(String, i32)]) -> Result<(), OverrideError> {
@@ -143,6 +134,7 @@ mod tests {
         );
         assert_eq!(parse("").unwrap(), []);
         let v = parse("knight=300, tempo=0").unwrap();
+        let write = citadel_search::tune::value_list;
         assert_eq!(write(&v), "knight=300,tempo=0");
         assert_eq!(parse(&write(&v)).unwrap(), v);
         assert_eq!(parse(" , ").unwrap(), []);

@@ -100,6 +100,7 @@ fn matches_alternate_colours_and_count_results() {
         games: 2,
         rules,
         seed: 3,
+        paired: true,
         event: "test".into(),
     };
     let t = run_match(
@@ -137,6 +138,7 @@ fn a_progress_error_ends_the_match() {
         games: 5,
         rules: Rules::default(),
         seed: 1,
+        paired: true,
         event: "test".into(),
     };
     let r = run_match(

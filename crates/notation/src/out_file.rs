@@ -1,5 +1,5 @@
 //! An output file that receives a command's bytes only when the command succeeds, written
-//! in place (see [`OutFile`]).
+//! in place (see [`OutFile`]), or standard output ([`Output`]).
 
 use std::path::{Path, PathBuf};
 
@@ -179,6 +179,84 @@ impl Drop for OutFile {
     fn drop(&mut self) {
         if let Some(p) = &self.named {
             let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// Where a command's output goes: an [`OutFile`], or standard output, where a reader that
+/// has gone (a closed pipe: `citadel ... | head`) drops the rest of the bytes quietly, so
+/// that the command still reaches its verdict.
+pub enum Output {
+    /// An output file.
+    File(OutFile),
+    /// Standard output; `closed` once its reader has gone.
+    Stdout {
+        /// Whether the reader has gone.
+        closed: bool,
+    },
+}
+
+impl Output {
+    /// The file `out` (refused if it is one of `inputs`), or standard output.
+    pub fn open(out: Option<&Path>, inputs: &[PathBuf]) -> Result<Output, OutputError> {
+        match out {
+            Some(p) => {
+                refuse_input(p, inputs)?;
+                Ok(Output::File(OutFile::create(p)?))
+            }
+            None => Ok(Output::Stdout { closed: false }),
+        }
+    }
+
+    /// Whether the bytes reach the target only at [`commit`](Self::commit) (see
+    /// [`OutFile::staged`]).
+    pub fn staged(&self) -> bool {
+        matches!(self, Output::File(f) if f.staged())
+    }
+
+    /// Bytes written so far.
+    pub fn written(&self) -> u64 {
+        match self {
+            Output::File(f) => f.written(),
+            Output::Stdout { .. } => 0,
+        }
+    }
+
+    /// Ends the output: a file receives its bytes ([`OutFile::commit`]).
+    pub fn commit(self) -> Result<(), OutputError> {
+        match self {
+            Output::File(f) => f.commit(),
+            Output::Stdout { .. } => Ok(()),
+        }
+    }
+}
+
+impl std::io::Write for Output {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Output::File(f) => f.write(buf),
+            Output::Stdout { closed: true } => Ok(buf.len()),
+            Output::Stdout { closed } => match std::io::stdout().lock().write_all(buf) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    *closed = true;
+                    Ok(buf.len())
+                }
+                r => r.map(|()| buf.len()),
+            },
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Output::File(f) => f.flush(),
+            Output::Stdout { closed: true } => Ok(()),
+            Output::Stdout { closed } => match std::io::stdout().lock().flush() {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                    *closed = true;
+                    Ok(())
+                }
+                r => r,
+            },
         }
     }
 }

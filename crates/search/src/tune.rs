@@ -188,6 +188,127 @@ pub fn default_pieces<G: Game>() -> Vec<String> {
         .collect()
 }
 
+/// A piece asked for that the game does not have.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} has no piece named `{name}`")]
+pub struct UnknownPiece {
+    /// The game's id.
+    pub game: &'static str,
+    /// The name asked for.
+    pub name: String,
+}
+
+/// What a fit tunes: the pieces of `list` (`name,name`; `None`: [`default_pieces`]), then,
+/// with `weights`, every evaluation weight ([`Weights::NAMES`]).
+///
+/// ```
+/// use citadel_rules::Shatranj;
+/// use citadel_search::tune::names_to_fit;
+/// assert_eq!(names_to_fit::<Shatranj>(Some("rook, ferz"), false).unwrap(), ["rook", "ferz"]);
+/// assert!(names_to_fit::<Shatranj>(Some("queen"), false).is_err());
+/// ```
+pub fn names_to_fit<G: Game>(
+    list: Option<&str>,
+    weights: bool,
+) -> Result<Vec<String>, UnknownPiece> {
+    let cfg = G::config();
+    let mut names = match list {
+        None => default_pieces::<G>(),
+        Some(list) => {
+            let names: Vec<String> = list
+                .split(',')
+                .map(|n| n.trim().to_string())
+                .filter(|n| !n.is_empty())
+                .collect();
+            if let Some(n) = names.iter().find(|n| cfg.kind_named(n).is_none()) {
+                let name = n.clone();
+                return Err(UnknownPiece { game: cfg.id, name });
+            }
+            names
+        }
+    };
+    if weights {
+        names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
+    }
+    Ok(names)
+}
+
+/// Values as the command line reads them: `name=value,name=value`.
+pub fn value_list(values: &[(String, i32)]) -> String {
+    let items: Vec<String> = values.iter().map(|(n, v)| format!("{n}={v}")).collect();
+    items.join(",")
+}
+
+/// A fit and what it learnt from, as a program reads it (serialised) or a person does
+/// (`Display`: four lines at most).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct TuneReport {
+    /// The game's id.
+    pub variant: &'static str,
+    /// Finished games read.
+    pub games: usize,
+    /// Training positions.
+    pub samples: usize,
+    /// The scale of the prediction.
+    pub k: f64,
+    /// Mean squared error with the starting values.
+    pub error_before: f64,
+    /// Mean squared error with the fitted values.
+    pub error_after: f64,
+    /// Evaluator builds tried.
+    pub trials: usize,
+    /// The starting values, `name=value,...`.
+    pub start: String,
+    /// The fitted values, `name=value,...`.
+    pub values: String,
+    /// Pieces kept at their values: too rarely imbalanced to learn from.
+    pub rare: Vec<String>,
+}
+
+impl TuneReport {
+    /// The report of fit `t` of game `variant` on `samples` positions of `games` games.
+    pub fn new(variant: &'static str, games: usize, samples: usize, t: &Tuned) -> Self {
+        TuneReport {
+            variant,
+            games,
+            samples,
+            k: t.k,
+            error_before: t.error_before,
+            error_after: t.error_after,
+            trials: t.trials,
+            start: value_list(&t.start),
+            values: value_list(&t.values),
+            rare: t.rare.clone(),
+        }
+    }
+}
+
+impl std::fmt::Display for TuneReport {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "{}: {} games, {} positions, k {:.3}, error {:.6} -> {:.6} ({} trials)",
+            self.variant,
+            self.games,
+            self.samples,
+            self.k,
+            self.error_before,
+            self.error_after,
+            self.trials
+        )?;
+        writeln!(f, "start:  {}", self.start)?;
+        write!(f, "fitted: {}", self.values)?;
+        if !self.rare.is_empty() {
+            let rare = self.rare.join(",");
+            write!(
+                f,
+                "\nkept (imbalanced in under 1 % of the positions): {rare}"
+            )?;
+        }
+        Ok(())
+    }
+}
+
 /// The training positions of one game record (with the `notation` feature): the game must
 /// be valid and of `variant`; its quiet positions after `skip` plies — the side to move not
 /// in check and with a move, the move that led there neither a capture nor a promotion —

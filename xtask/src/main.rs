@@ -37,6 +37,11 @@
 //!   [--match-depth D] [--weights]`: material values (with `--weights`: the evaluation's
 //!   positional weights) learnt from self-play (Texel's method, see `tune.rs`): self-play,
 //!   fit, and a match of the fitted numbers against the engine's own.
+//! - `sprt --base REV|PATH [--variant ID] [--sprt ELO0,ELO1[,ALPHA,BETA]] [--tc BASE+INC]
+//!   [--games N] [--seed S] [--out FILE]`: the release build of the working tree against an
+//!   older one (git revision `REV`, built under `target/sprt/`, or a binary), both over UCI,
+//!   on a clock (default `8+0.08`), until the sequential probability ratio test (default
+//!   `0,5`, error rates 0.05) accepts or rejects the change (`sprt.rs`).
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
 //!   `pgn`, `archive`, `page`, `uci`, `xboard`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
@@ -44,6 +49,7 @@
 
 mod compare;
 mod python;
+mod sprt;
 mod tune;
 mod validation;
 
@@ -625,6 +631,7 @@ fn main() -> ExitCode {
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
         Some("tune") => tune::tune(&args[1..]),
+        Some("sprt") => sprt::sprt(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -637,7 +644,9 @@ fn main() -> ExitCode {
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \
                  [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
                  [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
-                 [--seed S] [--match-games M] [--match-depth D] [--weights]>"
+                 [--seed S] [--match-games M] [--match-depth D] [--weights] | \
+                 sprt --base REV|PATH [--variant ID] [--sprt ELO0,ELO1[,ALPHA,BETA]] \
+                 [--tc BASE+INC] [--games N] [--seed S] [--out FILE]>"
             );
             return ExitCode::from(2);
         }

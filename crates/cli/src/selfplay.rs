@@ -97,6 +97,11 @@ pub struct MatchArgs {
     /// Search threads of the second player when it is Citadel's engine.
     #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
     opponent_threads: u32,
+    /// Stop once a sequential probability ratio test has its verdict: `ELO0,ELO1` (error
+    /// rates 0.05) or `ELO0,ELO1,ALPHA,BETA`, the first player against the second; `--games`
+    /// is then the most played.
+    #[arg(long, value_name = "ELO0,ELO1")]
+    sprt: Option<citadel_engine::sprt::Sprt>,
     /// Print the per-game lines too.
     #[arg(long)]
     verbose: bool,
@@ -147,6 +152,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
         tc: a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?,
         movetime: std::time::Duration::from_millis(a.movetime),
         limit: a.limit.as_deref().map(str::parse).transpose()?,
+        sprt: a.sprt,
         ..a.play.setup(a.games)
     };
     let style = if a.verbose {
@@ -235,7 +241,7 @@ fn play<G: SanDialect>(
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => return Ok(()),
         Err(e) => return Err(Failure(format!("cannot write the games: {e}"))),
     };
-    let summary = matches::summary(id, [&n1, &n2], &setup.control(), &tally, t0.elapsed());
+    let summary = setup.summary(id, [&n1, &n2], &tally, t0.elapsed());
     if out == Some(Path::new("-")) {
         errln!("{summary}");
     } else {

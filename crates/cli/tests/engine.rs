@@ -275,3 +275,34 @@ fn citadel_search_off_switches_techniques_off() {
         "{err}"
     );
 }
+
+#[test]
+fn a_match_with_a_test_stops_at_its_verdict() {
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "100",
+        "--engine",
+        "depth:2",
+        "--opponent",
+        "random",
+        "--sprt",
+        "0,50",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // a sweep: the test accepts H1 after a few pairs of games, long before 100
+    let first = out.lines().next().unwrap_or("");
+    let games: u32 = first
+        .split(" games ")
+        .next()
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    assert!((2..100).contains(&games) && games % 2 == 0, "{out}");
+    assert!(out.contains("H1 accepted (keep the change)"), "{out}");
+    let (code, _, err) = citadel(&["match", "--variant", "chess", "--sprt", "5,0"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("bad SPRT `5,0`"), "{err}");
+}

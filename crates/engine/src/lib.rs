@@ -11,6 +11,7 @@ pub mod player;
 pub mod record;
 pub mod serve;
 pub mod session;
+pub mod sprt;
 pub mod tally;
 pub mod uci;
 pub mod xboard;

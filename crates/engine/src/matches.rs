@@ -8,6 +8,7 @@ use crate::external::{EngineSpec, External, ExternalError, MoveLimit, Protocol, 
 use crate::overrides::{self, OverrideError};
 use crate::player::{Contestant, EngineSetup, ParsePlayerError, Player};
 use crate::record::GameRecord;
+use crate::sprt::Sprt;
 use crate::tally::Tally;
 use citadel_notation::SanDialect;
 use citadel_rules::{Color, Position};
@@ -43,6 +44,8 @@ pub struct Schedule {
     pub paired: bool,
     /// The records' `Event` tag.
     pub event: String,
+    /// A test that ends the match early, after a pair of games, once it has its verdict.
+    pub stop: Option<Sprt>,
 }
 
 /// Plays the games of `schedule` from `start` between `first` and `second`, alternating
@@ -88,6 +91,10 @@ pub fn run_match<G: SanDialect, E>(
             record: &record,
             tally: &tally,
         })?;
+        let pair_done = g % 2 == 1 || !schedule.paired;
+        if pair_done && schedule.stop.is_some_and(|s| s.verdict(&tally).is_some()) {
+            break;
+        }
     }
     Ok(tally)
 }
@@ -119,8 +126,10 @@ pub struct MatchSetup {
     pub max_plies: usize,
     /// The seed of the first pair of games.
     pub seed: u64,
-    /// Number of games.
+    /// Number of games (at most, with a test).
     pub games: u32,
+    /// A test that ends the match once it has its verdict.
+    pub sprt: Option<Sprt>,
 }
 
 impl Default for MatchSetup {
@@ -140,6 +149,7 @@ impl Default for MatchSetup {
             max_plies: 600,
             seed: 1,
             games: 1,
+            sprt: None,
         }
     }
 }
@@ -285,6 +295,16 @@ impl MatchSetup {
         }
     }
 
+    /// The summary of the finished match of game `id` between players named `names`:
+    /// [`summary`], then the test's verdict if there is one.
+    pub fn summary(&self, id: &str, names: [&str; 2], tally: &Tally, elapsed: Duration) -> String {
+        let text = summary(id, names, &self.control(), tally, elapsed);
+        match &self.sprt {
+            Some(s) => format!("{text}\n{}", s.report(tally)),
+            None => text,
+        }
+    }
+
     /// The schedule of the match between players named `names`.
     pub fn schedule(&self, names: [&str; 2]) -> Schedule {
         Schedule {
@@ -292,6 +312,7 @@ impl MatchSetup {
             rules: self.rules(),
             seed: self.seed,
             paired: true,
+            stop: self.sprt,
             event: format!(
                 "citadel match {} vs {}{}",
                 names[0],

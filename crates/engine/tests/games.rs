@@ -101,6 +101,7 @@ fn matches_alternate_colours_and_count_results() {
         rules,
         seed: 3,
         paired: true,
+        stop: None,
         event: "test".into(),
     };
     let t = run_match(
@@ -139,6 +140,7 @@ fn a_progress_error_ends_the_match() {
         rules: Rules::default(),
         seed: 1,
         paired: true,
+        stop: None,
         event: "test".into(),
     };
     let r = run_match(

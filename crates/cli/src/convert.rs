@@ -7,7 +7,7 @@ use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::export::{self, Exporter};
 use citadel_notation::out_file::Output;
 use citadel_notation::Record;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Output formats of `citadel convert`.
@@ -126,20 +126,11 @@ fn convert_into(
     Ok(n)
 }
 
-fn binary_out(out: Option<&Path>) -> Result<(), Failure> {
-    if out.is_none() && std::io::stdout().is_terminal() {
-        return Err(Failure(
-            "an archive is binary: give an output file with -o".into(),
-        ));
-    }
-    Ok(())
-}
-
 pub fn convert(a: &ConvertArgs) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
     let out = a.output.as_deref();
     if matches!(a.to, Format::Bin) {
-        binary_out(out)?;
+        Output::refuse_binary_on_terminal(out, "an archive")?;
     }
     let inputs = std::slice::from_ref(&a.file);
     let mut sink = Output::open(out, inputs)?;

@@ -1,13 +1,13 @@
 //! Pictures from the command line: `show --svg/--png/--legend`, `replay --svg-dir` and
 //! `convert --to html`, over the `citadel-diagram` crate.
 
-use crate::games::output;
 use crate::Failure;
 use citadel_diagram::cells::{cell, cell_pair, CellError};
 use citadel_diagram::{legend, record, Options};
+use citadel_notation::out_file::Output;
 use citadel_notation::{FenRights, Record, SourceGame};
 use citadel_rules::Position;
-use std::io::IsTerminal;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The picture options of `citadel show`.
@@ -85,17 +85,16 @@ pub fn show<G: FenRights>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Fail
         }
         citadel_diagram::svg(pos, &o)
     };
-    if p.png {
-        if p.output.is_none() && std::io::stdout().is_terminal() {
-            return Err(Failure(
-                "a PNG is binary: give an output file with -o".into(),
-            ));
-        }
-        let bytes = citadel_diagram::png(&svg, p.scale)?;
-        output(p.output.as_deref(), &bytes)
+    let bytes = if p.png {
+        Output::refuse_binary_on_terminal(p.output.as_deref(), "a PNG")?;
+        citadel_diagram::png(&svg, p.scale)?
     } else {
-        output(p.output.as_deref(), svg.as_bytes())
-    }
+        svg.into_bytes()
+    };
+    let mut out = Output::open(p.output.as_deref(), &[])?;
+    out.write_all(&bytes)
+        .map_err(|e| Failure(format!("cannot write the picture: {e}")))?;
+    Ok(out.commit()?)
 }
 
 /// When `replay --svg-dir` draws a game.

@@ -1,5 +1,5 @@
-//! Game files on the command line: worker threads, the games read on all cores
-//! ([`batch`]) with a progress counter on stderr, and output to a file or stdout.
+//! Game files on the command line: worker threads, and the games read on all cores
+//! ([`batch`]) with a progress counter on stderr.
 
 use crate::Failure;
 use citadel_notation::{batch, Diagnostic, SourceGame};
@@ -49,17 +49,6 @@ pub fn each_game<T: Send>(
         }
         sink(file, r)
     })
-}
-
-/// Writes `bytes` to `out`, or to stdout when there is none.
-pub fn output(out: Option<&Path>, bytes: &[u8]) -> Result<(), Failure> {
-    match out {
-        Some(p) => std::fs::write(p, bytes).map_err(|e| Failure(format!("{}: {e}", p.display()))),
-        None => {
-            crate::emit_bytes(bytes);
-            Ok(())
-        }
-    }
 }
 
 /// A `done` counter of games on stderr, shown only when stderr is a terminal and the work is

@@ -171,17 +171,6 @@ pub fn emit_err(args: std::fmt::Arguments) {
     let _ = std::io::stderr().lock().write_fmt(args);
 }
 
-/// Writes bytes to standard output, as [`emit`].
-pub fn emit_bytes(bytes: &[u8]) {
-    use std::io::Write;
-    if CLOSED.load(Ordering::Relaxed) {
-        return;
-    }
-    if let Err(e) = std::io::stdout().lock().write_all(bytes) {
-        output_error(&e);
-    }
-}
-
 /// Flushes standard output, as [`emit`].
 fn flush() {
     use std::io::Write;

@@ -6,6 +6,9 @@ use std::path::{Path, PathBuf};
 /// Why an output file cannot be written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
+    /// Binary output (`what`: "an archive", "a PNG") to standard output on a terminal.
+    #[error("{0} is binary: give an output file with -o")]
+    BinaryToTerminal(&'static str),
     /// The output is also one of the inputs: it would be overwritten before it is read.
     #[error("refusing to write {}: it is also an input file", .0.display())]
     IsInput(PathBuf),
@@ -206,6 +209,19 @@ impl Output {
             }
             None => Ok(Output::Stdout { closed: false }),
         }
+    }
+
+    /// Refuses to write binary output (`what`: "an archive", "a PNG") to a terminal: `out` is
+    /// `None` (standard output) and standard output is a terminal.
+    pub fn refuse_binary_on_terminal(
+        out: Option<&Path>,
+        what: &'static str,
+    ) -> Result<(), OutputError> {
+        use std::io::IsTerminal;
+        if out.is_none() && std::io::stdout().is_terminal() {
+            return Err(OutputError::BinaryToTerminal(what));
+        }
+        Ok(())
     }
 
     /// Whether the bytes reach the target only at [`commit`](Self::commit) (see

@@ -61,6 +61,12 @@ enum Writer<'a> {
     Html(&'a mut Output, Vec<Record>, &'a Path),
 }
 
+/// A game as the workers hand it over: encoded for the output, or (for the viewer) its record.
+enum Item {
+    Encoded(Result<export::Encoded, export::ExportError>),
+    Record(Record),
+}
+
 /// Converts every game of `files` (canonical records if `canonical`) into `sink`; invalid
 /// games are reported and skipped, and fail the command.
 fn convert_into(
@@ -72,37 +78,44 @@ fn convert_into(
 ) -> Result<usize, Failure> {
     let pool = pool(threads(threads_wanted))?;
     let staged = sink.staged();
-    let mut out = match format {
-        Format::Pgn => Writer::Records(Exporter::new(export::Format::Pgn, sink)?),
-        Format::Json => Writer::Records(Exporter::new(export::Format::Json, sink)?),
-        Format::Bin => Writer::Records(Exporter::new(export::Format::Archive, sink)?),
-        Format::Html => Writer::Html(sink, Vec::new(), &files[0]),
+    let exported = match format {
+        Format::Pgn => Some(export::Format::Pgn),
+        Format::Json => Some(export::Format::Json),
+        Format::Bin => Some(export::Format::Archive),
+        Format::Html => None,
+    };
+    let mut out = match exported {
+        Some(f) => Writer::Records(Exporter::new(f, sink)?),
+        None => Writer::Html(sink, Vec::new(), &files[0]),
     };
     let (mut n, mut bad) = (0, 0);
     each_game(
         files,
         &pool,
+        // the workers replay and encode; the output is written in order on this thread
         |_, g| {
-            if canonical {
-                diagnostic::normalize_game(g)
-            } else {
-                Ok::<Record, Diagnostic>(g.record.clone())
-            }
+            let r = match canonical {
+                true => diagnostic::normalize_game(g)?,
+                false => g.record.clone(),
+            };
+            Ok::<_, Diagnostic>(match exported {
+                Some(f) => Item::Encoded(f.encode(&r)),
+                None => Item::Record(r),
+            })
         },
         |file, r| {
-            match r {
-                Ok(r) => {
-                    match &mut out {
-                        Writer::Records(w) => w.add(&r)?,
-                        Writer::Html(_, recs, _) => recs.push(r),
-                    }
-                    n += 1;
-                }
-                Err(d) => {
+            // the workers hand over what the output takes: an encoded game or a record
+            match (r, &mut out) {
+                (Ok(Item::Encoded(e)), Writer::Records(w)) => w.add_encoded(e?)?,
+                (Ok(Item::Record(r)), Writer::Html(_, recs, _)) => recs.push(r),
+                (Ok(_), _) => {}
+                (Err(d), _) => {
                     bad += 1;
                     errln!("{}", d.render(file));
+                    return Ok(());
                 }
             }
+            n += 1;
             Ok(())
         },
     )?;

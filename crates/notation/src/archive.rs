@@ -261,13 +261,19 @@ fn width(n: usize) -> u8 {
 struct Cursor<G: SanDialect> {
     pos: Option<Position<G>>,
     legal: MoveList,
+    /// Scratch space for finding a move by rank.
+    ranked: Vec<Move>,
 }
 
 impl<G: SanDialect> Cursor<G> {
     fn new(record: &Record) -> Self {
         let pos = record.start_position::<G>().ok();
         let legal = pos.as_ref().map(Position::legal_moves).unwrap_or_default();
-        Cursor { pos, legal }
+        Cursor {
+            pos,
+            legal,
+            ranked: Vec::new(),
+        }
     }
 
     fn play(&mut self, m: Move) {
@@ -338,16 +344,19 @@ impl<G: SanDialect> MainLine for Cursor<G> {
     }
 
     fn decode_rank(&mut self, rank: u16) -> Result<String, DecodeError> {
-        let mut moves: Vec<Move> = self.legal.to_vec();
-        moves.sort_by_key(key);
-        let Some(&m) = moves.get(usize::from(rank)) else {
+        let n = usize::from(rank);
+        if n >= self.legal.len() {
             return Err(DecodeError::RankOutOfRange {
                 rank,
-                legal: moves.len(),
+                legal: self.legal.len(),
             });
-        };
+        }
+        // the move of rank n in key order, without sorting the whole list
+        self.ranked.clear();
+        self.ranked.extend_from_slice(&self.legal);
+        let m = *self.ranked.select_nth_unstable_by_key(n, key).1;
         let pos = self.pos.as_mut().ok_or(DecodeError::RankWithoutReplay)?;
-        let text = san::write_among(pos, &moves, &m);
+        let text = san::write_among(pos, &self.legal, &m);
         self.play(m);
         Ok(text)
     }
@@ -470,6 +479,28 @@ fn encode(record: &Record) -> Vec<u8> {
         i += 1;
     }
     out
+}
+
+/// One game encoded for an archive (its frame's payload), ready for
+/// [`Writer::add_payload`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Payload(Vec<u8>);
+
+impl Payload {
+    /// The payload of `record`.
+    pub fn of(record: &Record) -> Payload {
+        Payload(encode(record))
+    }
+
+    /// Its size in bytes.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether it is empty (never, for a payload of a record).
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
 }
 
 /// Reads a payload's fields.
@@ -649,7 +680,13 @@ impl<W: Write> Writer<W> {
 
     /// Adds a game.
     pub fn add(&mut self, record: &Record) -> Result<(), ArchiveError> {
-        let payload = encode(record);
+        self.add_payload(Payload::of(record))
+    }
+
+    /// Adds a game encoded beforehand (on any thread: encoding replays the game, writing
+    /// does not).
+    pub fn add_payload(&mut self, payload: Payload) -> Result<(), ArchiveError> {
+        let payload = payload.0;
         let mut number = Vec::new();
         put_varint(&mut number, self.games + 1);
         let mut frame = Vec::with_capacity(payload.len() + 16);

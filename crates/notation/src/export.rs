@@ -27,6 +27,63 @@ pub enum Format {
     Archive,
 }
 
+/// A record encoded in an output format, ready to be written by an [`Exporter`] of that
+/// format: encoding is the costly part (an archive replays the game), so a program may
+/// encode on many threads and write in order on one.
+///
+/// ```
+/// use citadel_notation::export::{Exporter, Format};
+/// let r = &citadel_notation::pgn::parse("1. e4 e5 *").unwrap()[0];
+/// let encoded = Format::Archive.encode(r).unwrap(); // on a worker thread
+/// let mut out = Exporter::new(Format::Archive, Vec::new()).unwrap();
+/// out.add_encoded(encoded).unwrap();
+/// let bytes = out.finish().unwrap();
+/// assert_eq!(citadel_notation::archive::read(&bytes).unwrap()[0], *r);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Encoded {
+    /// A PGN record.
+    Pgn(String),
+    /// A JSON array element, indented.
+    Json(String),
+    /// An archive frame's payload.
+    Archive(archive::Payload),
+}
+
+impl Encoded {
+    /// The format it is in.
+    pub fn format(&self) -> Format {
+        match self {
+            Encoded::Pgn(_) => Format::Pgn,
+            Encoded::Json(_) => Format::Json,
+            Encoded::Archive(_) => Format::Archive,
+        }
+    }
+}
+
+impl Format {
+    /// Encodes `r` in this format.
+    pub fn encode(self, r: &Record) -> Result<Encoded, ExportError> {
+        Ok(match self {
+            Format::Pgn => Encoded::Pgn(writer::write(r)),
+            Format::Archive => Encoded::Archive(archive::Payload::of(r)),
+            Format::Json => {
+                let body = serde_json::to_string_pretty(r)
+                    .map_err(|e| write_err(std::io::Error::other(e)))?;
+                let mut text = String::with_capacity(body.len() + body.len() / 8);
+                for (i, line) in body.lines().enumerate() {
+                    if i > 0 {
+                        text.push('\n');
+                    }
+                    text.push_str("  ");
+                    text.push_str(line);
+                }
+                Encoded::Json(text)
+            }
+        })
+    }
+}
+
 /// Why records cannot be written.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum ExportError {
@@ -36,6 +93,14 @@ pub enum ExportError {
     /// The archive cannot be written.
     #[error("{0}")]
     Archive(#[source] ArchiveError),
+    /// A record encoded in another format than the exporter's.
+    #[error("a record encoded as {got:?} given to an exporter of {expected:?}")]
+    Mismatch {
+        /// The exporter's format.
+        expected: Format,
+        /// The record's.
+        got: Format,
+    },
 }
 
 /// The output, by format.
@@ -73,35 +138,41 @@ impl<W: Write> Exporter<W> {
 
     /// Adds a record.
     pub fn add(&mut self, r: &Record) -> Result<(), ExportError> {
+        let encoded = self.format.encode(r)?;
+        self.add_encoded(encoded)
+    }
+
+    /// Adds a record encoded beforehand ([`Format::encode`], on any thread), in this
+    /// exporter's format.
+    pub fn add_encoded(&mut self, e: Encoded) -> Result<(), ExportError> {
+        if e.format() != self.format {
+            return Err(ExportError::Mismatch {
+                expected: self.format,
+                got: e.format(),
+            });
+        }
         let first = self.records == 0;
         self.records += 1;
-        let text = match (&mut self.out, self.format) {
-            (Out::Archive(w), _) => return w.add(r).map_err(ExportError::Archive),
-            (Out::Text(_), Format::Json) => {
-                let body = serde_json::to_string_pretty(r)
-                    .map_err(|e| write_err(std::io::Error::other(e)))?;
-                let mut text = String::from(if first { "\n" } else { ",\n" });
-                for (i, line) in body.lines().enumerate() {
-                    if i > 0 {
-                        text.push('\n');
-                    }
-                    text.push_str("  ");
-                    text.push_str(line);
-                }
-                text
+        match (&mut self.out, e) {
+            (Out::Archive(w), Encoded::Archive(p)) => {
+                w.add_payload(p).map_err(ExportError::Archive)
             }
-            (Out::Text(_), _) => {
-                let w = writer::write(r);
-                if first {
-                    w
-                } else {
-                    format!("\n{w}")
-                }
+            (Out::Text(w), Encoded::Json(body)) => {
+                let sep: &[u8] = if first { b"\n" } else { b",\n" };
+                w.write_all(sep)
+                    .and_then(|_| w.write_all(body.as_bytes()))
+                    .map_err(write_err)
             }
-        };
-        match &mut self.out {
-            Out::Text(w) => w.write_all(text.as_bytes()).map_err(write_err),
-            Out::Archive(_) => Ok(()),
+            (Out::Text(w), Encoded::Pgn(text)) => {
+                let sep: &[u8] = if first { b"" } else { b"\n" };
+                w.write_all(sep)
+                    .and_then(|_| w.write_all(text.as_bytes()))
+                    .map_err(write_err)
+            }
+            (_, e) => Err(ExportError::Mismatch {
+                expected: self.format,
+                got: e.format(),
+            }),
         }
     }
 

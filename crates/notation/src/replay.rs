@@ -446,9 +446,13 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
         comments: record.main.comments.clone(),
         moves: Vec::with_capacity(p.moves.len()),
     };
+    // one move list for the whole game: a fresh list per move is a large copy
+    let mut legal = MoveList::new();
     for (node, m) in record.main.moves.iter().zip(&p.moves) {
+        legal.clear();
+        pos.generate(&mut legal);
         let mut n = node.clone();
-        n.san = san::write_mut(&mut pos, m);
+        n.san = san::write_among(&mut pos, &legal, m);
         pos.play_unchecked(*m);
         main.moves.push(n);
     }

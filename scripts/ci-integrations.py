@@ -59,7 +59,13 @@ def in_xml(text):
 
 def check_junit(scratch):
     """JUnit reports parse with junitparser and agree with the JSON lines of the run."""
+    wrong = scratch / "wrong.json"
+    wrong.write_text(json.dumps({"variant": "chess", "positions": [
+        {"name": "kings", "fen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1", "perft": [5, 25]},
+        {"name": "off by one", "fen": "4k3/8/8/8/8/8/8/R3K3 w - - 0 1", "perft": [16]},
+    ]}, indent=2), encoding="utf-8")
     runs = [
+        ["suite", str(wrong)],
         ["validate", *sorted(map(str, ROOT.glob("fixtures/games/invalid/*.pgn")))],
         ["validate", *sorted(map(str, ROOT.glob("fixtures/games/chess/*.pgn")))],
         ["validate", "crates/cli/tests/inputs/markup.pgn"],

@@ -2,7 +2,7 @@
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
 
 use citadel_notation::report::{Case, Verdict};
-use citadel_notation::{fen, FenError, FenRights};
+use citadel_notation::{fen, FenError, FenRights, Loc};
 use citadel_rules::{with_game, Variant};
 use std::path::{Path, PathBuf};
 
@@ -235,6 +235,20 @@ pub struct CaseReport<'a> {
     pub case: &'a PerftCase,
     /// Each depth's result, or what is wrong.
     pub result: Result<Vec<DepthResult>, CheckError>,
+    /// Where the case's FEN stands in the file (line and column), when found.
+    pub loc: Option<Loc>,
+}
+
+/// Where `fen`, as a JSON string, first stands in a fixture file's `text`.
+fn locate(text: &str, fen: &str) -> Option<Loc> {
+    let quoted = serde_json::to_string(fen).ok()?;
+    let at = text.find(&quoted)?;
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Some(Loc {
+        line: before.matches('\n').count() + 1,
+        col: before[line_start..].chars().count() + 1,
+    })
 }
 
 impl CaseReport<'_> {
@@ -249,7 +263,7 @@ impl CaseReport<'_> {
             Err(CheckError::Skipped { reason, .. }) => (Verdict::Skipped(reason.clone()), &empty),
             Err(e) => (
                 Verdict::Failed {
-                    loc: None,
+                    loc: self.loc,
                     message: e.to_string(),
                 },
                 &empty,
@@ -335,6 +349,8 @@ pub fn run_with(
             if only.is_some_and(|o| o != variant) {
                 continue;
             }
+            // read again for the positions' lines (a file that vanished has none)
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
             for case in &fixture.positions {
                 summary.cases += 1;
                 let result = check(variant, case, max_depth);
@@ -351,9 +367,25 @@ pub fn run_with(
                     variant,
                     case,
                     result,
+                    loc: locate(&text, &case.fen),
                 });
             }
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_located_by_their_fen() {
+        let text = "{\n  \"positions\": [\n    {\"name\": \"é\", \"fen\": \"8/8 w - - 0 1\"}]}";
+        assert_eq!(
+            locate(text, "8/8 w - - 0 1"),
+            Some(Loc { line: 3, col: 26 })
+        );
+        assert_eq!(locate(text, "8/7 w - - 0 1"), None);
+    }
 }

@@ -267,7 +267,7 @@ struct Suite {
 pub struct Report {
     format: Format,
     title: String,
-    /// JUnit only: the cases so far, by file in order of first appearance.
+    /// JUnit only: the cases so far, a suite for each run of cases of one file.
     suites: Vec<Suite>,
 }
 
@@ -300,9 +300,10 @@ impl Report {
                     members: String::new(),
                     ..case
                 };
-                match self.suites.iter_mut().find(|s| s.file == case.file) {
-                    Some(s) => s.cases.push(case),
-                    None => self.suites.push(Suite {
+                // the cases of a file come together: a file named twice is two suites
+                match self.suites.last_mut() {
+                    Some(s) if s.file == case.file => s.cases.push(case),
+                    _ => self.suites.push(Suite {
                         file: case.file.clone(),
                         cases: vec![case],
                     }),

@@ -166,6 +166,11 @@ def check_pre_commit(scratch):
         encoding="utf-8",
     )
     python = pathlib.Path(sys.executable)
+    manifest = subprocess.run(
+        [python, "-m", "pre_commit", "validate-manifest", str(ROOT / ".pre-commit-hooks.yaml")],
+        env=env, capture_output=True, text=True, check=False,
+    )
+    expect(manifest.returncode == 0, f"hook manifest: {manifest.stdout}{manifest.stderr}")
     install = subprocess.run([python, "-m", "pre_commit", "install"], cwd=project, env=env,
                              capture_output=True, text=True, check=False)
     expect(install.returncode == 0, f"pre-commit install: {install.stdout}{install.stderr}")

@@ -229,6 +229,19 @@ fn suite_checks_another_engine_with_citadel_uci_as_the_engine() {
         out.contains("FAIL chess              wrong (4k3/8/8/8/8/8/8/R3K3 w - - 0 1): perft 2 = 68, fixture says 999"),
         "{out}"
     );
+    // a FEN the engine refuses (`info string error`) is skipped, not failed
+    std::fs::write(
+        dir.join("mixed.json"),
+        r#"{"variant": "chess", "positions": [{"name": "cut", "fen": "4k3/8 w - - 0 1", "perft": [5]}]}"#,
+    )
+    .expect("fixture");
+    let (code, out, err) = citadel(&["suite", d, "--engine", &engine]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("skip chess              cut: skipped: the engine refused the position: info string error: position not changed: bad FEN"),
+        "{out}"
+    );
+    assert!(out.ends_with(", 0 failed, 1 skipped\n"), "{out}");
     std::fs::remove_dir_all(&dir).ok();
 }
 

@@ -9,10 +9,14 @@
 //!   packaged as for publishing (`cargo package --workspace`, offline from the local index),
 //!   the Python package (`crates/python`, outside the workspace) formatted, linted, installed
 //!   into a virtual environment under `target/` with pytest and `dask[distributed]` from the
-//!   package registry and tested, then the deep perft suite.
+//!   package registry and tested, the CI integrations checked in the same environment
+//!   (`integrations.rs`: JUnit reports read by junitparser, the perft fixtures against
+//!   their JSON Schema, the pre-commit hook on real commits, the GitHub Action's steps),
+//!   then the deep perft suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `python`: the Python package's step of `ci` alone.
+//! - `integrations`: the CI-integration step of `ci` alone.
 //! - `bench`: the criterion benchmarks.
 //! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--citadel EXE]
 //!   [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`: `citadel validate` on
@@ -48,6 +52,7 @@
 //!   Needs `cargo install cargo-fuzz`.
 
 mod compare;
+mod integrations;
 mod python;
 mod sprt;
 mod tune;
@@ -168,6 +173,7 @@ fn ci() -> Result<(), String> {
         )?;
     }
     python::python_tests()?;
+    integrations::integration_tests()?;
     forget_packaged_sources()?;
     forget_packaged_builds()?;
     run(
@@ -627,6 +633,7 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
         Some("python") => python::python_tests(),
+        Some("integrations") => integrations::integration_tests(),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
@@ -638,7 +645,7 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | python | bench [ARGS] | \
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | python | integrations | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \

@@ -10,7 +10,7 @@ use std::process::Command;
 const MANIFEST: &str = "crates/python/Cargo.toml";
 
 /// The target directory cargo uses here (absolute).
-fn target_dir() -> Result<PathBuf, String> {
+pub(crate) fn target_dir() -> Result<PathBuf, String> {
     let t = PathBuf::from(std::env::var("CARGO_TARGET_DIR").unwrap_or_else(|_| "target".into()));
     if t.is_absolute() {
         Ok(t)
@@ -21,7 +21,7 @@ fn target_dir() -> Result<PathBuf, String> {
 }
 
 /// A program of the virtual environment at `venv`.
-fn venv_bin(venv: &Path, name: &str) -> PathBuf {
+pub(crate) fn venv_bin(venv: &Path, name: &str) -> PathBuf {
     if cfg!(windows) {
         venv.join("Scripts").join(format!("{name}.exe"))
     } else {

@@ -4,8 +4,7 @@
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
-use citadel_notation::Summary;
-use serde::Serialize;
+use citadel_notation::report::{Format, Report};
 use std::path::PathBuf;
 
 /// Arguments of `citadel replay`.
@@ -14,9 +13,12 @@ pub struct Args {
     /// Game files: PGN text or archives (`-` reads stdin).
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// Print one JSON object per game, one per line.
+    /// Print one JSON object per game, one per line (`--format json`).
     #[arg(long)]
     json: bool,
+    /// Report: text, json (a line per game), junit (XML) or github (annotations).
+    #[arg(long, default_value = "text", conflicts_with = "json")]
+    format: Format,
     /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
@@ -24,24 +26,12 @@ pub struct Args {
     pictures: crate::diagram::ReplayPictures,
 }
 
-#[derive(Serialize)]
-struct JsonGame<'a> {
-    file: &'a str,
-    #[serde(flatten)]
-    summary: Summary,
-}
-
-#[derive(Serialize)]
-struct JsonError<'a> {
-    file: &'a str,
-    game: usize,
-    error: String,
-}
-
 pub fn run(a: &Args) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
     let pool = pool(threads(a.threads))?;
     let mut bad = 0;
+    let format = if a.json { Format::Json } else { a.format };
+    let mut report = Report::new(format, "citadel replay");
     each_game(
         &a.files,
         &pool,
@@ -58,27 +48,19 @@ pub fn run(a: &Args) -> Result<(), Failure> {
                 })
         },
         |file, r| {
+            out!("{}", report.game(file, &r));
             match r {
-                Ok(s) if a.json => {
-                    outln!("{}", serde_json::to_string(&JsonGame { file, summary: s })?)
-                }
-                Ok(s) => outln!("{}", s.describe(file)),
+                Ok(s) if format == Format::Text => outln!("{}", s.describe(file)),
+                Ok(_) => {}
                 Err(d) => {
                     bad += 1;
                     errln!("{}", d.render(file));
-                    if a.json {
-                        let error = d.message();
-                        let game = d.game;
-                        outln!(
-                            "{}",
-                            serde_json::to_string(&JsonError { file, game, error })?
-                        );
-                    }
                 }
             }
-            Ok(())
+            Ok::<(), Failure>(())
         },
     )?;
+    out!("{}", report.finish());
     if bad > 0 {
         Err(Failure(format!("{bad} game(s) could not be replayed")))
     } else {

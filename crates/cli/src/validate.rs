@@ -4,6 +4,7 @@
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic;
+use citadel_notation::report::{Format, Report};
 use std::path::PathBuf;
 
 /// Arguments of `citadel validate`.
@@ -15,21 +16,26 @@ pub struct Args {
     /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 0)]
     threads: usize,
+    /// Report: text, json (a line per game), junit (XML) or github (annotations).
+    #[arg(long, default_value = "text")]
+    format: Format,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
     let pool = pool(threads(a.threads))?;
     let (mut total, mut bad, mut plies) = (0usize, 0usize, 0usize);
+    let mut report = Report::new(a.format, "citadel validate");
     let t0 = std::time::Instant::now();
     each_game(
         &a.files,
         &pool,
-        |_, g| diagnostic::validate_game(g).map(|r| r.plies),
+        |_, g| diagnostic::validate_game(g).map(|r| r.summary(g.number)),
         |file, r| {
             total += 1;
+            out!("{}", report.game(file, &r));
             match r {
-                Ok(n) => plies += n,
+                Ok(s) => plies += s.plies,
                 Err(d) => {
                     bad += 1;
                     errln!("{}", d.render(file));
@@ -39,11 +45,13 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         },
     )?;
     let secs = t0.elapsed().as_secs_f64();
-    outln!(
-        "{total} game(s) in {} file(s): {} valid, {bad} invalid",
-        a.files.len(),
-        total - bad
-    );
+    out!("{}", report.finish());
+    let line = format!("{total} game(s) in {} file(s): ", a.files.len());
+    let line = format!("{line}{} valid, {bad} invalid", total - bad);
+    match a.format {
+        Format::Text => outln!("{line}"),
+        _ => errln!("{line}"),
+    }
     if std::env::var_os("CITADEL_TIMING").is_some() {
         errln!(
             "{plies} plies in {secs:.2} s: {:.0} plies/s",

@@ -194,6 +194,16 @@ fn cecp_search(line: &str) -> Option<Searched> {
     })
 }
 
+/// The values of a UCI combo option (`type combo default chess var chess var shatranj`).
+fn combo_values(spec: &str) -> Vec<String> {
+    let words: Vec<&str> = spec.split_whitespace().collect();
+    words
+        .windows(2)
+        .filter(|w| w[0] == "var")
+        .map(|w| w[1].to_string())
+        .collect()
+}
+
 /// What an engine answered when asked for a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Answer {
@@ -224,6 +234,9 @@ pub struct External {
     pub log: Vec<String>,
     /// What the engine reported of its last search (depth and nodes), if it did.
     search: Option<Searched>,
+    /// UCI: the games the engine offers through its `UCI_Variant` option (`None`: it has no
+    /// such option).
+    pub variants: Option<Vec<String>>,
 }
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -265,6 +278,7 @@ impl External {
             sent: 0,
             log: Vec::new(),
             search: None,
+            variants: None,
         };
         match spec.protocol {
             Protocol::Uci => {
@@ -275,6 +289,9 @@ impl External {
                     |e, l| {
                         if let Some(n) = l.strip_prefix("id name ") {
                             e.name = n.trim().to_string();
+                        }
+                        if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
+                            e.variants = Some(combo_values(combo));
                         }
                     },
                 )?;
@@ -326,7 +343,8 @@ impl External {
         self.spec.protocol
     }
 
-    fn send(&mut self, line: &str) -> Result<(), ExternalError> {
+    /// Sends one line to the engine.
+    pub(crate) fn send(&mut self, line: &str) -> Result<(), ExternalError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
             .map_err(|source| ExternalError::Write {
@@ -336,7 +354,7 @@ impl External {
     }
 
     /// Reads lines until `done` accepts one (each line also goes to `each`).
-    fn wait_for(
+    pub(crate) fn wait_for(
         &mut self,
         limit: Duration,
         done: impl Fn(&str) -> bool,
@@ -602,6 +620,15 @@ mod tests {
             e.to_string(),
             "`uci:x:novalue`: option `novalue` is not name=value"
         );
+    }
+
+    #[test]
+    fn combo_options_list_their_values() {
+        assert_eq!(
+            combo_values("type combo default chess var chess var shatranj"),
+            ["chess", "shatranj"]
+        );
+        assert!(combo_values("type string default x").is_empty());
     }
 
     #[test]

@@ -7,6 +7,7 @@ pub mod external;
 pub mod input;
 pub mod matches;
 pub mod overrides;
+pub mod perft_check;
 pub mod player;
 pub mod record;
 pub mod serve;

@@ -96,6 +96,10 @@ pub trait Session: Send {
     fn join(&mut self);
     /// Waits for the running search, if any, to end by its own limits.
     fn wait(&mut self);
+    /// Perft divide of the current position: each legal move (coordinate form) with the
+    /// leaves of its subtree, `depth` plies deep in all (at most 1: each move counts 1), on
+    /// the session's threads.
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
 }
 
 /// Most search threads a protocol accepts (UCI `Threads`, XBoard `cores`).
@@ -312,6 +316,13 @@ impl<G: SanDialect> Session for GameSession<G> {
                 Err(_) => self.searcher = Some(Searcher::new(self.hash_mb)),
             }
         }
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        citadel_search::divide_parallel(&self.pos, depth.max(1), self.threads)
+            .into_iter()
+            .map(|(m, n)| (coord::write_explicit(&self.pos, &m), n))
+            .collect()
     }
 }
 

@@ -40,6 +40,8 @@ pub const DEFAULT_HASH: usize = 16;
 pub const MAX_HASH: usize = 4096;
 /// Most lines the `MultiPV` option accepts.
 pub const MAX_MULTIPV: usize = 256;
+/// The deepest `go perft` accepted (as `citadel perft --depth`).
+pub const MAX_PERFT_DEPTH: u32 = 20;
 /// The words that start a parameter of `go`.
 const GO_WORDS: [&str; 12] = [
     "searchmoves",
@@ -218,7 +220,11 @@ impl Uci {
                 // search first (which sends its own)
                 self.infinite = false;
                 self.session.join();
-                self.go(&rest, &mut out);
+                match rest.as_slice() {
+                    ["perft", depth] => self.perft(depth, &mut out),
+                    ["perft", ..] => error(&mut out, "go perft needs one depth: `go perft N`"),
+                    _ => self.go(&rest, &mut out),
+                }
             }
             "stop" => {
                 // the search ends soon: later commands wait for it instead of refusing
@@ -374,6 +380,30 @@ impl Uci {
         }
     }
 
+    /// `go perft N`, as Stockfish answers it: each legal move with its count (`e2e4: 20`),
+    /// an empty line, then `Nodes searched: N` (the sum), all at once.
+    fn perft(&mut self, depth: &str, out: &mut Vec<Reply>) {
+        let depth = match depth.parse::<u32>() {
+            Ok(d) if (1..=MAX_PERFT_DEPTH).contains(&d) => d,
+            _ => {
+                return error(
+                    out,
+                    &format!(
+                        "go perft: `{}` is not a depth 1..{MAX_PERFT_DEPTH}",
+                        clip(depth)
+                    ),
+                )
+            }
+        };
+        let counts = self.session.divide(depth);
+        let total: u64 = counts.iter().map(|(_, n)| n).sum();
+        for (m, n) in counts {
+            out.push(Reply::Line(format!("{m}: {n}")));
+        }
+        out.push(Reply::Line(String::new()));
+        out.push(Reply::Line(format!("Nodes searched: {total}")));
+    }
+
     /// Starts a search: every parameter of UCI's `go` is obeyed (`searchmoves`, `ponder`,
     /// the clock, `depth`, `nodes`, `mate`, `movetime`, `infinite`); words that are not
     /// parameters, and parameters without their number, are noted and ignored. The search
@@ -514,6 +544,31 @@ mod tests {
 
     fn is_error(r: &[Reply]) -> bool {
         matches!(r, [Reply::Line(l)] if l.starts_with("info string error: "))
+    }
+
+    #[test]
+    fn go_perft_prints_each_move_then_the_total_as_stockfish() {
+        let (mut uci, rx) = engine();
+        let r = uci.handle("go perft 2");
+        let l = lines(&r);
+        assert_eq!(l.len(), 22, "{l:?}");
+        assert!(l.contains(&"e2e4: 20"), "{l:?}");
+        assert_eq!(l[20], "");
+        assert_eq!(l[21], "Nodes searched: 400");
+        uci.handle("setoption name UCI_Variant value shatranj");
+        uci.handle("position fen 4k3/4p3/8/8/8/8/8/R3K3 w - - 0 1");
+        let l = lines(&uci.handle("go perft 1")).join("\n");
+        assert!(l.ends_with("\nNodes searched: 15"), "{l}");
+        for bad in [
+            "go perft",
+            "go perft 0",
+            "go perft x",
+            "go perft 99",
+            "go perft 1 2",
+        ] {
+            assert!(is_error(&uci.handle(bad)), "{bad}");
+        }
+        assert!(rx.try_recv().is_err(), "perft sends nothing later");
     }
 
     #[test]

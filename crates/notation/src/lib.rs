@@ -13,6 +13,7 @@ pub mod pgn;
 pub mod random;
 pub mod record;
 pub mod replay;
+pub mod report;
 mod rights;
 pub mod san;
 pub mod variant_notation;

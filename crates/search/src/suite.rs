@@ -1,14 +1,15 @@
 //! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
 
-use citadel_notation::{fen, FenError, FenRights};
+use citadel_notation::report::{Case, Verdict};
+use citadel_notation::{fen, FenError, FenRights, Loc};
 use citadel_rules::{with_game, Variant};
 use std::path::{Path, PathBuf};
 
 pub use citadel_rules::{PerftCase, PerftFile};
 
 /// The result of checking one depth.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize)]
 pub struct DepthResult {
     /// The depth.
     pub depth: u32,
@@ -98,6 +99,23 @@ pub enum CheckError {
         /// The fixture's count.
         expected: u64,
     },
+    /// The case could not be run (an engine that does not know the game or refuses the
+    /// FEN): it is skipped, not failed.
+    #[error("{name}: skipped: {reason}")]
+    Skipped {
+        /// The case.
+        name: String,
+        /// Why.
+        reason: String,
+    },
+    /// The counting engine failed on the case (it exited, it gave no count in time).
+    #[error("{name}: {reason}")]
+    Engine {
+        /// The case.
+        name: String,
+        /// What went wrong.
+        reason: String,
+    },
 }
 
 /// Reads one fixture file, or every `*.json` fixture file in a directory (sorted by name).
@@ -165,6 +183,19 @@ fn check<G: FenRights>(
             written: again,
         });
     }
+    compare_counts(case, max_depth, |depth| {
+        Ok(crate::perft_parallel(&pos, depth, threads))
+    })
+}
+
+/// Compares a case's counts at depths `1..=max_depth` (capped by the counts it has) with
+/// those `count` gives, timing each, up to the first difference (a [`CheckError::Count`]) or
+/// the first error of `count`.
+pub fn compare_counts(
+    case: &PerftCase,
+    max_depth: u32,
+    mut count: impl FnMut(u32) -> Result<u64, CheckError>,
+) -> Result<Vec<DepthResult>, CheckError> {
     let mut out = Vec::new();
     for (i, &expected) in case.perft.iter().enumerate() {
         let depth = i as u32 + 1;
@@ -172,7 +203,7 @@ fn check<G: FenRights>(
             break;
         }
         let t = std::time::Instant::now();
-        let got = crate::perft_parallel(&pos, depth, threads);
+        let got = count(depth)?;
         let seconds = t.elapsed().as_secs_f64();
         if got != expected {
             return Err(CheckError::Count {
@@ -204,6 +235,60 @@ pub struct CaseReport<'a> {
     pub case: &'a PerftCase,
     /// Each depth's result, or what is wrong.
     pub result: Result<Vec<DepthResult>, CheckError>,
+    /// Where the case's FEN stands in the file (line and column), when found.
+    pub loc: Option<Loc>,
+}
+
+/// Where `fen`, as a JSON string, first stands in a fixture file's `text`.
+fn locate(text: &str, fen: &str) -> Option<Loc> {
+    let quoted = serde_json::to_string(fen).ok()?;
+    let at = text.find(&quoted)?;
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    Some(Loc {
+        line: before.matches('\n').count() + 1,
+        col: before[line_start..].chars().count() + 1,
+    })
+}
+
+impl CaseReport<'_> {
+    /// The case for a report ([`citadel_notation::report`]): named `game name`, with the
+    /// game, the name and each depth's counts and time as its JSON fields; a
+    /// [`CheckError::Skipped`] case is skipped, any other error a failure.
+    pub fn to_case(&self) -> Case {
+        let name = citadel_notation::clip(&self.case.name);
+        let empty = Vec::new();
+        let (verdict, depths) = match &self.result {
+            Ok(d) => (Verdict::Passed, d),
+            Err(CheckError::Skipped { reason, .. }) => (Verdict::Skipped(reason.clone()), &empty),
+            Err(e) => (
+                Verdict::Failed {
+                    loc: self.loc,
+                    message: e.to_string(),
+                },
+                &empty,
+            ),
+        };
+        let seconds = depths.iter().map(|d| d.seconds).sum::<f64>();
+        #[derive(serde::Serialize)]
+        struct Fields<'a> {
+            variant: &'a str,
+            name: &'a str,
+            depths: &'a [DepthResult],
+        }
+        let fields = Fields {
+            variant: self.variant.id(),
+            name: &name,
+            depths,
+        };
+        Case::new(
+            self.file,
+            &format!("{} {name}", self.variant.id()),
+            verdict,
+            &fields,
+        )
+        .timed(seconds)
+    }
 }
 
 /// What a run over fixture files found.
@@ -211,6 +296,8 @@ pub struct CaseReport<'a> {
 pub struct SuiteSummary {
     /// Positions checked.
     pub cases: usize,
+    /// Positions skipped (see [`CheckError::Skipped`]).
+    pub skipped: usize,
     /// Leaves counted.
     pub nodes: u64,
     /// Seconds spent counting.
@@ -228,6 +315,25 @@ pub fn run(
     only: Option<Variant>,
     max_depth: u32,
     threads: usize,
+    each: impl FnMut(&CaseReport),
+) -> Result<SuiteSummary, LoadError> {
+    run_with(
+        paths,
+        only,
+        max_depth,
+        |v, case, depth| check_case(v, case, depth, threads),
+        each,
+    )
+}
+
+/// [`run`] with the counts checked by `check` (game, case, deepest depth) instead of
+/// Citadel's own perft: another engine's, say. A [`CheckError::Skipped`] case is counted as
+/// skipped, not failed.
+pub fn run_with(
+    paths: &[PathBuf],
+    only: Option<Variant>,
+    max_depth: u32,
+    mut check: impl FnMut(Variant, &PerftCase, u32) -> Result<Vec<DepthResult>, CheckError>,
     mut each: impl FnMut(&CaseReport),
 ) -> Result<SuiteSummary, LoadError> {
     let mut summary = SuiteSummary::default();
@@ -243,14 +349,17 @@ pub fn run(
             if only.is_some_and(|o| o != variant) {
                 continue;
             }
+            // read again for the positions' lines (a file that vanished has none)
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
             for case in &fixture.positions {
                 summary.cases += 1;
-                let result = check_case(variant, case, max_depth, threads);
+                let result = check(variant, case, max_depth);
                 match &result {
                     Ok(depths) => {
                         summary.nodes += depths.iter().map(|r| r.got).sum::<u64>();
                         summary.seconds += depths.iter().map(|r| r.seconds).sum::<f64>();
                     }
+                    Err(CheckError::Skipped { .. }) => summary.skipped += 1,
                     Err(e) => summary.failures.push(format!("{file}: {e}")),
                 }
                 each(&CaseReport {
@@ -258,9 +367,25 @@ pub fn run(
                     variant,
                     case,
                     result,
+                    loc: locate(&text, &case.fen),
                 });
             }
         }
     }
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_are_located_by_their_fen() {
+        let text = "{\n  \"positions\": [\n    {\"name\": \"é\", \"fen\": \"8/8 w - - 0 1\"}]}";
+        assert_eq!(
+            locate(text, "8/8 w - - 0 1"),
+            Some(Loc { line: 3, col: 26 })
+        );
+        assert_eq!(locate(text, "8/7 w - - 0 1"), None);
+    }
 }

@@ -56,7 +56,7 @@ fn diagrams_of<G: SanDialect>(
 pub enum WriteError {
     /// The record cannot be drawn.
     #[error(transparent)]
-    Record(#[from] RecordError),
+    Record(Box<RecordError>),
     /// A file or the directory cannot be written.
     #[error("{}: {source}", path.display())]
     Io {
@@ -88,7 +88,7 @@ pub fn write_diagrams(
         .map(|s| s.to_string_lossy().into_owned())
         .filter(|s| s != "-")
         .unwrap_or_else(|| "stdin".into());
-    let frames = diagrams(record, end_only)?;
+    let frames = diagrams(record, end_only).map_err(|e| WriteError::Record(Box::new(e)))?;
     let n = frames.len();
     for (ply, svg) in frames {
         let path = dir.join(format!("{stem}-g{number}-p{ply:03}.svg"));

@@ -5,8 +5,8 @@
 //! fixtures against their JSON Schema, the pre-commit hook on real commits in a scratch
 //! repository, and the GitHub Action's steps run as the runner runs them.
 
-use crate::python::{target_dir, venv_bin};
-use crate::{cargo, run};
+use crate::python::{citadel_debug, target_dir, venv_bin};
+use crate::run;
 use std::process::Command;
 
 /// Installs the checkers and runs the integration checks.
@@ -33,15 +33,7 @@ pub fn integration_tests() -> Result<(), String> {
             "pyyaml",
         ]),
     )?;
-    run(
-        "the citadel binary for the integration checks",
-        cargo().args(["build", "-p", "citadel-cli"]),
-    )?;
-    let exe = target.join("debug").join(if cfg!(windows) {
-        "citadel.exe"
-    } else {
-        "citadel"
-    });
+    let exe = citadel_debug(&target, "the citadel binary for the integration checks")?;
     run(
         "CI integrations (JUnit, fixture schema, pre-commit hook, GitHub Action)",
         Command::new(venv_bin(&venv, "python"))

@@ -20,6 +20,18 @@ pub(crate) fn target_dir() -> Result<PathBuf, String> {
     }
 }
 
+/// Builds the `citadel` binary (debug) that the Python checks run, and returns its path
+/// under `target`.
+pub(crate) fn citadel_debug(target: &Path, step: &str) -> Result<PathBuf, String> {
+    run(step, cargo().args(["build", "-p", "citadel-cli"]))?;
+    let name = if cfg!(windows) {
+        "citadel.exe"
+    } else {
+        "citadel"
+    };
+    Ok(target.join("debug").join(name))
+}
+
 /// A program of the virtual environment at `venv`.
 pub(crate) fn venv_bin(venv: &Path, name: &str) -> PathBuf {
     if cfg!(windows) {
@@ -71,15 +83,7 @@ pub fn python_tests() -> Result<(), String> {
             .arg("dask[distributed]")
             .env("CARGO_TARGET_DIR", &own_target),
     )?;
-    run(
-        "the citadel binary for the python tests",
-        cargo().args(["build", "-p", "citadel-cli"]),
-    )?;
-    let exe = target.join("debug").join(if cfg!(windows) {
-        "citadel.exe"
-    } else {
-        "citadel"
-    });
+    let exe = citadel_debug(&target, "the citadel binary for the python tests")?;
     run(
         "python tests",
         Command::new(venv_bin(&venv, "python"))

@@ -167,17 +167,24 @@ fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetU
     }
 }
 
+/// Why an engine's perft count could not be read.
+#[derive(Debug, thiserror::Error)]
+enum CountError {
+    /// The engine stopped answering or timed out.
+    #[error(transparent)]
+    Engine(#[from] ExternalError),
+    /// The answer after `Nodes searched:` is not a number.
+    #[error("`{}` is not a count", citadel_notation::clip(.0))]
+    NotACount(String),
+}
+
 /// `go perft depth` and the engine's `Nodes searched: N`, or what went wrong.
-fn count(engine: &mut External, depth: u32, timeout: Duration) -> Result<u64, String> {
-    engine
-        .send(&format!("go perft {depth}"))
-        .map_err(|e| e.to_string())?;
-    let line = engine
-        .wait_for(timeout, |l| l.starts_with("Nodes searched:"), |_, _| {})
-        .map_err(|e| e.to_string())?;
+fn count(engine: &mut External, depth: u32, timeout: Duration) -> Result<u64, CountError> {
+    engine.send(&format!("go perft {depth}"))?;
+    let line = engine.wait_for(timeout, |l| l.starts_with("Nodes searched:"), |_, _| {})?;
     let n = line["Nodes searched:".len()..].trim();
     n.parse::<u64>()
-        .map_err(|_| format!("`{}` is not a count", citadel_notation::clip(n)))
+        .map_err(|_| CountError::NotACount(n.to_string()))
 }
 
 #[cfg(test)]

@@ -13,9 +13,9 @@
 //! use citadel_engine::sprt::{Hypothesis, Sprt};
 //! use citadel_engine::Tally;
 //! let sprt: Sprt = "0,10".parse().unwrap();
-//! let even = Tally { wins: 1500, draws: 2000, losses: 1500, ..Tally::default() };
+//! let even = Tally::of(1500, 2000, 1500);
 //! assert_eq!(sprt.verdict(&even), Some(Hypothesis::H0));
-//! let better = Tally { wins: 420, draws: 400, losses: 280, ..Tally::default() };
+//! let better = Tally::of(420, 400, 280);
 //! assert_eq!(sprt.verdict(&better), Some(Hypothesis::H1));
 //! ```
 
@@ -149,12 +149,7 @@ mod tests {
     use super::*;
 
     fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-            ..Tally::default()
-        }
+        Tally::of(wins, draws, losses)
     }
 
     #[test]

@@ -133,6 +133,16 @@ fn signed(x: f64) -> String {
 }
 
 impl Tally {
+    /// A score of `wins`, `draws` and `losses`, with no effort counted.
+    pub fn of(wins: u32, draws: u32, losses: u32) -> Tally {
+        Tally {
+            wins,
+            draws,
+            losses,
+            ..Tally::default()
+        }
+    }
+
     /// Games played.
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
@@ -203,12 +213,7 @@ mod tests {
     use super::*;
 
     fn tally(wins: u32, draws: u32, losses: u32) -> Tally {
-        Tally {
-            wins,
-            draws,
-            losses,
-            ..Tally::default()
-        }
+        Tally::of(wins, draws, losses)
     }
 
     #[test]

@@ -179,6 +179,19 @@ pub fn rows(
         };
         programs.push((label, c));
     }
+    // the archive made from the same games: writing it, and reading it back
+    let archive = dir.join(format!("chess-{games}.bin"));
+    let mut convert = Command::new(citadel);
+    convert
+        .args(["convert", "--threads", "1", "--to", "bin"])
+        .arg(&chess)
+        .arg("-o")
+        .arg(&archive);
+    timed(&mut convert)?;
+    programs.push(("citadel convert --to bin, 1 thread".into(), convert));
+    let mut read = Command::new(citadel);
+    read.args(["validate", "--threads", "1"]).arg(&archive);
+    programs.push(("citadel validate of that archive, 1 thread".into(), read));
     if let Some(extract) = extract {
         let mut c = Command::new(extract);
         c.args(["-s", "-o"]).arg(&scratch).arg(&chess);

@@ -94,6 +94,11 @@ fn convert_into(
         &pool,
         // the workers replay and encode; the output is written in order on this thread
         |_, g| {
+            if canonical && exported == Some(export::Format::Archive) {
+                // one replay gives both the canonical moves and their ranks
+                let (_, payload) = diagnostic::canonical_payload(g)?;
+                return Ok(Item::Encoded(Ok(export::Encoded::Archive(payload))));
+            }
             let r = match canonical {
                 true => diagnostic::normalize_game(g)?,
                 false => g.record.clone(),

@@ -2,6 +2,7 @@
 //! ([`batch`]) with a progress counter on stderr.
 
 use crate::Failure;
+use citadel_notation::archive::FileGame;
 use citadel_notation::{batch, Diagnostic, SourceGame};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
@@ -35,10 +36,20 @@ pub fn each_game<T: Send>(
     files: &[PathBuf],
     pool: &rayon::ThreadPool,
     work: impl Fn(&Path, &SourceGame) -> Result<T, Diagnostic> + Sync,
+    sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    each_file_game(files, pool, batch::decoding(work), sink)
+}
+
+/// [`each_game`] with archived games undecoded ([`batch::each_file_game`]).
+pub fn each_file_game<T: Send>(
+    files: &[PathBuf],
+    pool: &rayon::ThreadPool,
+    work: impl Fn(&Path, &FileGame) -> Result<T, Diagnostic> + Sync,
     mut sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
     let mut progress: Option<Progress> = None;
-    batch::each_game(files, pool, work, |file, r| {
+    batch::each_file_game(files, pool, work, |file, r| {
         let p = match &mut progress {
             Some(p) if p.label == file => p,
             _ => progress.insert(Progress::new(file)),

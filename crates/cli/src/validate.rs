@@ -1,7 +1,7 @@
 //! `citadel validate`: every move legal, every declared result consistent; one line per bad
 //! game. Files are read game by game and checked on all cores.
 
-use crate::games::{each_game, pool, threads};
+use crate::games::{each_file_game, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic;
 use citadel_notation::report::{Format, Report};
@@ -27,10 +27,10 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     let (mut total, mut bad, mut plies) = (0usize, 0usize, 0usize);
     let mut report = Report::new(a.format, "citadel validate");
     let t0 = std::time::Instant::now();
-    each_game(
+    each_file_game(
         &a.files,
         &pool,
-        |_, g| diagnostic::validate_game(g).map(|r| r.summary(g.number)),
+        |_, g| diagnostic::validate_file_game(g).map(|r| r.summary(g.number())),
         |file, r| {
             total += 1;
             out!("{}", report.game(file, &r));

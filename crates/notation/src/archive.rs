@@ -45,9 +45,13 @@
 
 use crate::pgn::{self, PgnError, SourceGame, MAX_DEPTH};
 use crate::record::{GameResult, Line, MoveNode, Record};
+use crate::replay::{ReplayError, Replayed};
 use crate::{san, IoError, SanDialect};
 use citadel_rules::{with_game, Move, MoveFlag, MoveList, Position};
+use std::borrow::Cow;
 use std::io::{BufRead, Read, Write};
+
+mod validate;
 
 /// The first bytes of an archive.
 pub const MAGIC: &[u8; 8] = b"CITADELG";
@@ -230,22 +234,37 @@ const OP_OPEN: u8 = 3;
 const OP_CLOSE: u8 = 4;
 const OP_PLAYED: u8 = 5;
 
-/// The order that ranks a position's legal moves, independent of generation order.
-fn key(m: &Move) -> (u8, u8, u8, u16, u8) {
-    let flag = match m.flag {
+/// The order that ranks a position's legal moves, independent of generation order: the
+/// fields (from, to, promotion, flag, aux) packed into the upper 48 bits of a number, so that
+/// numbers compare as the fields do in turn.
+fn key(m: &Move) -> u64 {
+    let flag: u16 = match m.flag {
         MoveFlag::Normal => 0,
         MoveFlag::DoubleStep => 1,
         MoveFlag::EnPassant => 2,
         MoveFlag::Castle => 3,
         MoveFlag::Special(n) => 4 + u16::from(n),
     };
-    (
-        m.from.0,
-        m.to.0,
-        m.promotion.map_or(0, |k| k.saturating_add(1)),
-        flag,
-        m.aux.map_or(0, |a| a.0.saturating_add(1)),
-    )
+    let promotion = m.promotion.map_or(0, |k| k.saturating_add(1));
+    let aux = m.aux.map_or(0, |a| a.0.saturating_add(1));
+    (u64::from(m.from.0) << 56)
+        | (u64::from(m.to.0) << 48)
+        | (u64::from(promotion) << 40)
+        | (u64::from(flag) << 24)
+        | (u64::from(aux) << 16)
+}
+
+/// The move of rank `rank` among `legal` in the order of [`key`], found without sorting;
+/// `keys` is scratch space.
+fn by_rank(legal: &MoveList, keys: &mut Vec<u64>, rank: usize) -> Option<Move> {
+    if rank >= legal.len() {
+        return None;
+    }
+    // a move's key with its index in the low 16 bits (a list holds fewer than 2^16 moves)
+    keys.clear();
+    keys.extend(legal.iter().enumerate().map(|(i, m)| key(m) | i as u64));
+    let k = *keys.select_nth_unstable(rank).1;
+    legal.get((k & 0xffff) as usize).copied()
 }
 
 /// Bytes a rank takes among `n` legal moves.
@@ -262,7 +281,7 @@ struct Cursor<G: SanDialect> {
     pos: Option<Position<G>>,
     legal: MoveList,
     /// Scratch space for finding a move by rank.
-    ranked: Vec<Move>,
+    ranked: Vec<u64>,
 }
 
 impl<G: SanDialect> Cursor<G> {
@@ -344,21 +363,35 @@ impl<G: SanDialect> MainLine for Cursor<G> {
     }
 
     fn decode_rank(&mut self, rank: u16) -> Result<String, DecodeError> {
-        let n = usize::from(rank);
-        if n >= self.legal.len() {
-            return Err(DecodeError::RankOutOfRange {
-                rank,
-                legal: self.legal.len(),
-            });
-        }
-        // the move of rank n in key order, without sorting the whole list
-        self.ranked.clear();
-        self.ranked.extend_from_slice(&self.legal);
-        let m = *self.ranked.select_nth_unstable_by_key(n, key).1;
+        let out_of_range = DecodeError::RankOutOfRange {
+            rank,
+            legal: self.legal.len(),
+        };
+        let m = by_rank(&self.legal, &mut self.ranked, usize::from(rank)).ok_or(out_of_range)?;
         let pos = self.pos.as_mut().ok_or(DecodeError::RankWithoutReplay)?;
         let text = san::write_among(pos, &self.legal, &m);
         self.play(m);
         Ok(text)
+    }
+}
+
+/// Main-line moves of a canonical record, by the ranks its replay found (`None`: stored as
+/// text); encoding only.
+struct Ranked(std::vec::IntoIter<Option<(u16, u8)>>);
+
+impl MainLine for Ranked {
+    fn encode(&mut self, text: &str) -> Event {
+        match self.0.next().flatten() {
+            Some((rank, w)) => Event::Played(rank, w),
+            None => Event::Move(text.to_string()),
+        }
+    }
+    fn follow_text(&mut self, _text: &str) {}
+    fn rank_width(&self) -> Option<u8> {
+        None
+    }
+    fn decode_rank(&mut self, _rank: u16) -> Result<String, DecodeError> {
+        Err(DecodeError::RankWithoutReplay)
     }
 }
 
@@ -428,6 +461,11 @@ fn result_code(r: GameResult) -> u8 {
 
 /// The payload of one game.
 fn encode(record: &Record) -> Vec<u8> {
+    with_main_line(record, |c| encode_with(record, c))
+}
+
+/// The payload of one game, its main-line moves encoded by `main`.
+fn encode_with(record: &Record, main: &mut dyn MainLine) -> Vec<u8> {
     let mut out = Vec::new();
     put_varint(&mut out, record.tags.len() as u64);
     for (name, value) in &record.tags {
@@ -442,7 +480,7 @@ fn encode(record: &Record) -> Vec<u8> {
     }
     out.push(result_code(record.result));
     let mut events = Vec::new();
-    with_main_line(record, |c| flatten(&record.main, Some(c), &mut events));
+    flatten(&record.main, Some(main), &mut events);
     let mut i = 0;
     while i < events.len() {
         match &events[i] {
@@ -490,6 +528,28 @@ impl Payload {
     /// The payload of `record`.
     pub fn of(record: &Record) -> Payload {
         Payload(encode(record))
+    }
+
+    /// The canonical form of `record` ([`replay::normalize`](crate::replay::normalize)) and
+    /// its payload, from one replay: the ranks of the moves are taken as the canonical text is
+    /// written, instead of reading the text back.
+    ///
+    /// ```
+    /// use citadel_notation::{archive::Payload, pgn, replay};
+    /// let rec = &pgn::parse("1. e2e4 e7e5 2. g1f3 *").unwrap()[0];
+    /// let (canonical, payload) = Payload::of_canonical(rec).unwrap();
+    /// assert_eq!(canonical, replay::normalize(rec).unwrap());
+    /// assert_eq!(payload, Payload::of(&canonical));
+    /// ```
+    pub fn of_canonical(record: &Record) -> Result<(Record, Payload), ReplayError> {
+        let mut ranks = Vec::with_capacity(record.main.moves.len());
+        let canonical = crate::replay::normalize_with(record, |legal, m| {
+            let k = key(m);
+            let rank = legal.iter().filter(|o| key(o) < k).count();
+            ranks.push(u16::try_from(rank).ok().map(|r| (r, width(legal.len()))));
+        })?;
+        let payload = encode_with(&canonical, &mut Ranked(ranks.into_iter()));
+        Ok((canonical, Payload(payload)))
     }
 
     /// Its size in bytes.
@@ -546,6 +606,14 @@ impl<'a> Bytes<'a> {
 /// Decodes one game's payload.
 fn decode(payload: &[u8]) -> Result<Record, DecodeError> {
     let mut b = Bytes { data: payload };
+    let mut record = header(&mut b)?;
+    let main = with_main_line(&record, |c| unflatten(&mut b, c))?;
+    record.main = main;
+    Ok(record)
+}
+
+/// Decodes a payload's tags and result: a record without moves, `b` left at the movetext.
+fn header(b: &mut Bytes) -> Result<Record, DecodeError> {
     let n = b.varint()?;
     let mut record = Record::default();
     for _ in 0..n {
@@ -565,8 +633,6 @@ fn decode(payload: &[u8]) -> Result<Record, DecodeError> {
         3 => GameResult::Unknown,
         r => return Err(DecodeError::UnknownResult(r)),
     };
-    let main = with_main_line(&record, |c| unflatten(&mut b, c))?;
-    record.main = main;
     Ok(record)
 }
 
@@ -809,7 +875,27 @@ impl<R: BufRead> Reader<R> {
         Err(ArchiveError::TooLong(self.games + 1, u64::MAX))
     }
 
-    fn next_game(&mut self) -> Result<Option<Record>, ArchiveError> {
+    /// The next game's frame, its checksum and place checked but its payload not decoded
+    /// (`None` after the end marker or after an error). [`Frame::decode`] decodes it, on any
+    /// thread.
+    pub fn next_frame(&mut self) -> Option<Result<Frame, ArchiveError>> {
+        if self.done {
+            return None;
+        }
+        match self.frame() {
+            Ok(Some(f)) => Some(Ok(f)),
+            Ok(None) => {
+                self.done = true;
+                None
+            }
+            Err(e) => {
+                self.done = true;
+                Some(Err(e))
+            }
+        }
+    }
+
+    fn frame(&mut self) -> Result<Option<Frame>, ArchiveError> {
         let g = self.games + 1;
         let Some(len) = self.varint(ArchiveError::Truncated(g))? else {
             return Err(ArchiveError::NoEnd(self.games));
@@ -858,9 +944,7 @@ impl<R: BufRead> Reader<R> {
             }
         }
         self.games = g;
-        decode(&payload)
-            .map(Some)
-            .map_err(|e| ArchiveError::Malformed(g, e))
+        Ok(Some(Frame { number: g, payload }))
     }
 
     /// Checks the end marker (after its `0`) and that nothing follows it.
@@ -914,19 +998,102 @@ impl<R: BufRead> Iterator for Reader<R> {
     type Item = Result<Record, ArchiveError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
+        let decoded = self.next_frame()?.and_then(|f| f.decode());
+        // a payload that does not decode ends the reading, as any other damage does
+        self.done |= decoded.is_err();
+        Some(decoded)
+    }
+}
+
+/// One game of an archive as stored: its number and its payload, checksum and place checked,
+/// not yet decoded (decoding replays the game, so a reader hands frames to worker threads).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Frame {
+    number: usize,
+    payload: Vec<u8>,
+}
+
+impl Frame {
+    /// The game's number in its archive, from 1.
+    pub fn number(&self) -> usize {
+        self.number
+    }
+
+    /// The size of the payload in bytes (about one byte per move).
+    pub fn len(&self) -> usize {
+        self.payload.len()
+    }
+
+    /// Whether the payload is empty (never, in a frame read from an archive).
+    pub fn is_empty(&self) -> bool {
+        self.payload.is_empty()
+    }
+
+    /// The game's record, or why its payload does not decode
+    /// ([`ArchiveError::Malformed`]).
+    pub fn decode(&self) -> Result<Record, ArchiveError> {
+        decode(&self.payload).map_err(|e| ArchiveError::Malformed(self.number, e))
+    }
+
+    /// Validates the game ([`replay::validate`](crate::replay::validate)) straight from its
+    /// payload: moves stored by rank are played without being written as text, one legal-move
+    /// generation per ply. `None` when anything is wrong with the game — a payload that does
+    /// not decode, an illegal move, a move after the end, a result the rules contradict: then
+    /// [`decode`](Self::decode) and validate the record to learn what and where.
+    ///
+    /// ```
+    /// use citadel_notation::{archive, pgn};
+    /// let games = pgn::parse("[Variant \"chess\"]\n\n1. f3 e5 2. g4 Qh4# 0-1").unwrap();
+    /// let bytes = archive::write(&games).unwrap();
+    /// let frame = archive::Reader::new(&bytes[..]).unwrap().next_frame().unwrap().unwrap();
+    /// let r = frame.validate().unwrap();
+    /// assert_eq!((r.plies, r.termination()), (4, "checkmate"));
+    ///
+    /// let wrong = pgn::parse("1. f3 e5 2. g4 Qh4# 1-0").unwrap();
+    /// let bytes = archive::write(&wrong).unwrap();
+    /// let frame = archive::Reader::new(&bytes[..]).unwrap().next_frame().unwrap().unwrap();
+    /// assert!(frame.validate().is_none());
+    /// ```
+    pub fn validate(&self) -> Option<Replayed> {
+        validate::validate(&self.payload)
+    }
+}
+
+/// A game of a file as read: a PGN record, or an archive's frame still to decode.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FileGame {
+    /// A game of a PGN text, parsed.
+    Text(SourceGame),
+    /// A game of an archive, not yet decoded.
+    Archived(Frame),
+}
+
+impl FileGame {
+    /// The game's number in its file, from 1.
+    pub fn number(&self) -> usize {
+        match self {
+            FileGame::Text(g) => g.number,
+            FileGame::Archived(f) => f.number,
         }
-        match self.next_game() {
-            Ok(Some(r)) => Some(Ok(r)),
-            Ok(None) => {
-                self.done = true;
-                None
-            }
-            Err(e) => {
-                self.done = true;
-                Some(Err(e))
-            }
+    }
+
+    /// About how many moves the game has, to size batches of work.
+    pub fn size_hint(&self) -> usize {
+        match self {
+            FileGame::Text(g) => g.record.main.moves.len(),
+            FileGame::Archived(f) => f.len(),
+        }
+    }
+
+    /// The game as read from a file: a PGN game as it is, an archived game decoded.
+    pub fn source(&self) -> Result<Cow<'_, SourceGame>, ArchiveError> {
+        match self {
+            FileGame::Text(g) => Ok(Cow::Borrowed(g)),
+            FileGame::Archived(f) => Ok(Cow::Owned(SourceGame {
+                number: f.number,
+                record: f.decode()?,
+                locations: None,
+            })),
         }
     }
 }
@@ -972,31 +1139,63 @@ pub fn open<R: BufRead>(mut input: R) -> Games<std::io::Chain<std::io::Cursor<Ve
     }
 }
 
-impl<R: BufRead> Iterator for Games<R> {
-    type Item = Result<SourceGame, ReadError>;
+impl<R: BufRead> Games<R> {
+    /// The games as read, archived games not decoded ([`FileGame`]): for readers that decode
+    /// on worker threads or validate archived games without decoding them
+    /// ([`Frame::validate`]).
+    pub fn undecoded(self) -> FileGames<R> {
+        FileGames(self)
+    }
 
-    fn next(&mut self) -> Option<Self::Item> {
+    fn next_file_game(&mut self) -> Option<Result<FileGame, ReadError>> {
         match self {
-            Games::Pgn(g) => g.next().map(|r| r.map_err(ReadError::Pgn)),
+            Games::Pgn(g) => g
+                .next()
+                .map(|r| r.map(FileGame::Text).map_err(ReadError::Pgn)),
             Games::Archive(state, number) => match state.as_mut()? {
                 Err(_) => match state.take() {
                     Some(Err(e)) => Some(Err(ReadError::Archive(e))),
                     _ => None,
                 },
                 Ok(reader) => {
-                    let r = reader.next()?;
+                    let r = reader.next_frame()?;
                     *number += 1;
-                    Some(
-                        r.map(|record| SourceGame {
-                            number: *number,
-                            record,
-                            locations: None,
-                        })
-                        .map_err(ReadError::Archive),
-                    )
+                    Some(r.map(FileGame::Archived).map_err(ReadError::Archive))
                 }
             },
         }
+    }
+}
+
+impl<R: BufRead> Iterator for Games<R> {
+    type Item = Result<SourceGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let game = self.next_file_game()?;
+        let decoded = game.and_then(|g| match g {
+            FileGame::Text(g) => Ok(g),
+            FileGame::Archived(f) => Ok(SourceGame {
+                number: f.number,
+                record: f.decode()?,
+                locations: None,
+            }),
+        });
+        if let (Err(ReadError::Archive(_)), Games::Archive(state, _)) = (&decoded, &mut *self) {
+            // a damaged archive ends the reading
+            *state = None;
+        }
+        Some(decoded)
+    }
+}
+
+/// The games of a file as read, archived games not yet decoded ([`Games::undecoded`]).
+pub struct FileGames<R: BufRead>(Games<R>);
+
+impl<R: BufRead> Iterator for FileGames<R> {
+    type Item = Result<FileGame, ReadError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next_file_game()
     }
 }
 

@@ -24,7 +24,7 @@
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
-use crate::archive::{self, ReadError};
+use crate::archive::{self, FileGame, ReadError};
 use crate::{Diagnostic, SourceGame};
 use rayon::prelude::*;
 use std::io::{BufRead, BufReader};
@@ -46,8 +46,8 @@ pub struct OpenError {
     pub source: std::io::Error,
 }
 
-/// The games of one file, read one at a time.
-pub type FileGames = Box<dyn Iterator<Item = Result<SourceGame, ReadError>> + Send>;
+/// The games of one file, read one at a time, archived games not yet decoded.
+pub type FileGames = Box<dyn Iterator<Item = Result<FileGame, ReadError>> + Send>;
 
 /// Opens a game file (`-`: standard input) for reading game by game; PGN text and archives
 /// are told apart by their first bytes.
@@ -68,25 +68,48 @@ pub fn open(path: &Path) -> Result<FileGames, OpenError> {
         }
         Box::new(BufReader::with_capacity(1 << 16, f))
     };
-    Ok(Box::new(archive::open(input)))
+    Ok(Box::new(archive::open(input).undecoded()))
 }
 
 /// Reads every game of `files` in order, runs `work` on each (on the pool's threads, a batch
 /// at a time) and hands the results to `sink` in input order, with the file's name as
 /// written. A game that cannot be read reaches `sink` as its diagnostic, and the games after
 /// it are still read. Reading runs on a thread of its own, one batch ahead of the work, so
-/// that the two overlap. A `sink` error ends the reading and is returned.
+/// that the two overlap; archived games are decoded by the workers. A `sink` error ends the
+/// reading and is returned.
 pub fn each_game<T: Send, E: From<OpenError>>(
     files: &[PathBuf],
     pool: &rayon::ThreadPool,
     work: impl Fn(&Path, &SourceGame) -> Result<T, Diagnostic> + Sync,
+    sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), E>,
+) -> Result<(), E> {
+    each_file_game(files, pool, decoding(work), sink)
+}
+
+/// Work on a game as read ([`FileGame`]) from work on its record: an archived game is decoded
+/// first, and one whose payload does not decode gives its diagnostic.
+pub fn decoding<T>(
+    work: impl Fn(&Path, &SourceGame) -> Result<T, Diagnostic> + Sync,
+) -> impl Fn(&Path, &FileGame) -> Result<T, Diagnostic> + Sync {
+    move |path, g| match g.source() {
+        Ok(g) => work(path, &g),
+        Err(e) => Err(Diagnostic::from_archive(&e)),
+    }
+}
+
+/// [`each_game`] with the games as read ([`FileGame`]): archived games reach `work` undecoded,
+/// for work that does not need their records ([`archive::Frame::validate`]).
+pub fn each_file_game<T: Send, E: From<OpenError>>(
+    files: &[PathBuf],
+    pool: &rayon::ThreadPool,
+    work: impl Fn(&Path, &FileGame) -> Result<T, Diagnostic> + Sync,
     mut sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), E>,
 ) -> Result<(), E> {
     for path in files {
         let file = path.display().to_string();
         let games = open(path)?;
         // one batch in the channel and one being read while the pool works on a third
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Result<SourceGame, ReadError>>>(1);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<Result<FileGame, ReadError>>>(1);
         std::thread::scope(|scope| {
             scope.spawn(move || {
                 let mut games = games;
@@ -118,16 +141,14 @@ pub fn each_game<T: Send, E: From<OpenError>>(
     Ok(())
 }
 
-/// The next batch of games: [`BATCH_GAMES`] games or [`BATCH_PLIES`] moves, whichever comes
-/// first (empty at the end of the input).
 fn read_batch(
-    games: &mut impl Iterator<Item = Result<SourceGame, ReadError>>,
-) -> Vec<Result<SourceGame, ReadError>> {
+    games: &mut impl Iterator<Item = Result<FileGame, ReadError>>,
+) -> Vec<Result<FileGame, ReadError>> {
     let mut batch = Vec::new();
     let mut plies = 0;
     for g in games.by_ref() {
         if let Ok(g) = &g {
-            plies += g.record.main.moves.len();
+            plies += g.size_hint();
         }
         batch.push(g);
         if batch.len() >= BATCH_GAMES || plies >= BATCH_PLIES {

@@ -2,7 +2,7 @@
 //! or the replay), located and ready to print; and the checks of a game read from a file
 //! that report one.
 
-use crate::archive::{ArchiveError, ReadError};
+use crate::archive::{self, ArchiveError, FileGame, ReadError};
 use crate::pgn::{Loc, PgnError, SourceGame};
 use crate::record::Record;
 use crate::replay::{self, ReplayError, Replayed, Site};
@@ -96,9 +96,29 @@ pub fn validate_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
     replay::validate(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }
 
+/// Validates one game as read from a file, decoding an archived game only when it has
+/// something to report ([`Frame::validate`](crate::archive::Frame::validate)): the same
+/// verdicts as [`validate_game`], faster on archives.
+pub fn validate_file_game(game: &FileGame) -> Result<Replayed, Diagnostic> {
+    if let FileGame::Archived(frame) = game {
+        if let Some(r) = frame.validate() {
+            return Ok(r);
+        }
+    }
+    let source = game.source().map_err(|e| Diagnostic::from_archive(&e))?;
+    validate_game(&source)
+}
+
 /// Replays one game as read from a file (moves only): its replay, or what is wrong.
 pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
     replay::replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+}
+
+/// The canonical form of one game as read from a file and its archive payload, from one
+/// replay ([`Payload::of_canonical`](crate::archive::Payload::of_canonical)), or what is
+/// wrong.
+pub fn canonical_payload(game: &SourceGame) -> Result<(Record, archive::Payload), Diagnostic> {
+    archive::Payload::of_canonical(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }
 
 /// The canonical form of one game as read from a file, or what is wrong.

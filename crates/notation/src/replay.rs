@@ -14,7 +14,7 @@
 //!   then an error). If they did not, any result is accepted: `*` (unfinished), a decisive
 //!   result (resignation, time) or a draw (agreement).
 
-use crate::record::{GameResult, Line, Record, UnknownVariant};
+use crate::record::{GameResult, Line, MoveNode, Record, UnknownVariant};
 use crate::{fen, san, FenError, SanDialect, SanError};
 use citadel_rules::{
     with_game, Color, Game, Move, MoveList, Outcome, Position, Variant, VariantPosition,
@@ -173,22 +173,32 @@ pub fn play_moves<'t, G: SanDialect>(
     mut played: impl FnMut(Move),
 ) -> Result<(), ReplayError> {
     for (i, text) in texts.into_iter().enumerate() {
-        let fail = |pos: &Position<G>, kind: ReplayErrorKind| ReplayError {
-            site: Site::Move(i),
-            mv: Some(MoveAt::new(pos, text)),
-            kind,
-        };
-        if let Some(o) = pos.outcome_among(legal) {
-            return Err(fail(pos, ReplayErrorKind::GameOver(o)));
-        }
-        let m =
-            san::parse_among(pos, legal, text).map_err(|e| fail(pos, ReplayErrorKind::Move(e)))?;
+        let m = next_move(pos, legal, i, text)?;
         pos.play_unchecked(m);
         played(m);
         legal.clear();
         pos.generate(legal);
     }
     Ok(())
+}
+
+/// The move `text` (the `i`-th of the line) names in `pos`, whose legal moves are `legal`; an
+/// error if the game is over or the move is not legal.
+fn next_move<G: SanDialect>(
+    pos: &Position<G>,
+    legal: &MoveList,
+    i: usize,
+    text: &str,
+) -> Result<Move, ReplayError> {
+    let fail = |kind: ReplayErrorKind| ReplayError {
+        site: Site::Move(i),
+        mv: Some(MoveAt::new(pos, text)),
+        kind,
+    };
+    if let Some(o) = pos.outcome_among(legal) {
+        return Err(fail(ReplayErrorKind::GameOver(o)));
+    }
+    san::parse_among(pos, legal, text).map_err(|e| fail(ReplayErrorKind::Move(e)))
 }
 
 /// Plays the main line of `record` over the rules of `G`.
@@ -416,8 +426,33 @@ pub const ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
-fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Record, ReplayError> {
-    let p = play::<G>(record)?;
+fn normalize_as<G: SanDialect>(
+    variant: Variant,
+    record: &Record,
+    observe: &mut dyn FnMut(&[Move], &Move),
+) -> Result<Record, ReplayError> {
+    let start = start_position::<G>(record)?;
+    // the main line in canonical SAN, replayed once: each position's moves, generated once,
+    // serve reading the move, writing it, and the check mark of the one before
+    let mut pos = start.clone();
+    let mut legal = pos.legal_moves();
+    let mut main = Line {
+        comments: record.main.comments.clone(),
+        moves: Vec::with_capacity(record.main.moves.len()),
+    };
+    for (i, node) in record.main.moves.iter().enumerate() {
+        let m = next_move(&pos, &legal, i, &node.san)?;
+        let mut san = san::write_body_among(&pos, &legal, &m);
+        observe(&legal, &m);
+        pos.play_unchecked(m);
+        legal.clear();
+        pos.generate(&mut legal);
+        san.extend(san::check_mark(&pos, &legal));
+        main.moves.push(MoveNode {
+            san,
+            ..node.clone()
+        });
+    }
     let mut tags: Vec<(String, String)> = ROSTER
         .iter()
         .map(|(n, d)| {
@@ -431,7 +466,7 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
     tags.push(("Variant".into(), variant.id().into()));
     if record.tag("FEN").is_some() {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), fen::write(&p.start)));
+        tags.push(("FEN".into(), fen::write(&start)));
     }
     let known =
         |n: &str| ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN");
@@ -440,21 +475,6 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
         if !known(n) && kept.insert(n.as_str()) {
             tags.push((n.clone(), v.clone()));
         }
-    }
-    let mut pos = p.start.clone();
-    let mut main = Line {
-        comments: record.main.comments.clone(),
-        moves: Vec::with_capacity(p.moves.len()),
-    };
-    // one move list for the whole game: a fresh list per move is a large copy
-    let mut legal = MoveList::new();
-    for (node, m) in record.main.moves.iter().zip(&p.moves) {
-        legal.clear();
-        pos.generate(&mut legal);
-        let mut n = node.clone();
-        n.san = san::write_among(&mut pos, &legal, m);
-        pos.play_unchecked(*m);
-        main.moves.push(n);
     }
     Ok(Record {
         tags,
@@ -469,8 +489,17 @@ fn normalize_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Reco
 /// canonical SAN; comments, NAGs and variations as they were. Fails if a move is illegal or
 /// the `Result` tag contradicts the movetext ([`check_result_tag`]).
 pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
+    normalize_with(record, |_, _| {})
+}
+
+/// [`normalize`], calling `observe` with each main-line position's legal moves and the move
+/// played there, in order: for a writer that needs more of the replay than the text.
+pub fn normalize_with(
+    record: &Record,
+    mut observe: impl FnMut(&[Move], &Move),
+) -> Result<Record, ReplayError> {
     let variant = variant_of(record)?;
-    let r = with_game!(variant, G => normalize_as::<G>(variant, record))?;
+    let r = with_game!(variant, G => normalize_as::<G>(variant, record, &mut observe))?;
     check_result_tag(record)?;
     Ok(r)
 }

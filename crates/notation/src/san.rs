@@ -26,7 +26,7 @@
 use crate::coord::{self, removal_of, MoveError};
 use crate::FenRights;
 use citadel_geometry::Square;
-use citadel_rules::{Move, MoveFlag, Position, Termination};
+use citadel_rules::{Game, Move, MoveFlag, MoveList, Position, Termination};
 
 /// Why a move text is not a legal move of the position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -281,13 +281,41 @@ pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Mov
     let mut s = write_body(pos, m, moves);
     pos.play_unchecked(*m);
     if pos.in_check() {
-        let mate = pos
-            .outcome()
-            .is_some_and(|o| o.termination == Termination::Checkmate);
-        s.push(if mate { '#' } else { '+' });
+        // the moves are generated only to tell mate from check
+        s.extend(check_mark(pos, &pos.legal_moves()));
     }
     pos.undo();
     s
+}
+
+/// A move's SAN without its check mark, for a replay that generates each position's legal
+/// moves once: [`check_mark`] of the position after the move completes it.
+///
+/// ```
+/// use citadel_notation::{fen, san};
+/// use citadel_rules::Chess;
+/// let mut pos = fen::parse::<Chess>("7k/8/8/8/8/8/8/K5R1 w - - 0 1").unwrap();
+/// let legal = pos.legal_moves();
+/// let m = san::parse_among(&pos, &legal, "Rh1").unwrap();
+/// let mut text = san::write_body_among(&pos, &legal, &m);
+/// pos.play_unchecked(m);
+/// text.extend(san::check_mark(&pos, &pos.legal_moves()));
+/// assert_eq!(text, "Rh1+");
+/// ```
+pub fn write_body_among<G: SanDialect>(pos: &Position<G>, moves: &[Move], m: &Move) -> String {
+    write_body(pos, m, moves)
+}
+
+/// The mark a move that led to `pos` takes in SAN: `#` for checkmate, `+` for check, none
+/// otherwise; `moves` are the legal moves of `pos`.
+pub fn check_mark<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<char> {
+    if !pos.in_check() {
+        return None;
+    }
+    let mate = pos
+        .outcome_among(moves)
+        .is_some_and(|o| o.termination == Termination::Checkmate);
+    Some(if mate { '#' } else { '+' })
 }
 
 /// Reads a move (SAN or coordinate) of `pos`.

@@ -91,7 +91,7 @@ pub fn validate_part_of(path: &Path, part: Part) -> std::io::Result<PartReport> 
         Some(e) => Box::new(f.take(e.saturating_sub(start))),
         None => Box::new(f),
     };
-    let games = archive::open(BufReader::with_capacity(1 << 16, input));
+    let games = archive::open(BufReader::with_capacity(1 << 16, input)).undecoded();
     let shift = first_line - 1;
     let (mut count, mut last_number, mut plies) = (0, 0, 0);
     let mut problems: Vec<Problem> = Vec::new();
@@ -102,8 +102,8 @@ pub fn validate_part_of(path: &Path, part: Part) -> std::io::Result<PartReport> 
         open_end = None;
         let outcome = match item {
             Ok(g) => {
-                last_number = g.number;
-                diagnostic::validate_game(&g).map(|r| r.plies)
+                last_number = g.number();
+                diagnostic::validate_file_game(&g).map(|r| r.plies)
             }
             Err(e) => {
                 if let ReadError::Pgn(p) = &e {

@@ -2,7 +2,9 @@
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
 //! futility and null-move pruning, internal iterative reduction, then the moves in order with
 //! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
-//! cuts off becomes a killer and earns history.
+//! cuts off becomes a killer and earns history. Reverse futility pruning is bolder, and
+//! late-move pruning milder, where the static evaluation improves on the side's previous node
+//! (two plies up).
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
@@ -16,6 +18,9 @@ use super::{Worker, MAX_PLY};
 use crate::tt::Bound;
 use citadel_geometry::Bitboard;
 use citadel_rules::{Game, Position, Stalemate};
+
+/// The static evaluation recorded for a node in check (it has none).
+pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// What a node's parent knows of it: whether it may try a null move, and whether the side
 /// to move is in check there (when the parent has tested it).
@@ -149,13 +154,30 @@ impl<G: Game> Worker<G> {
         if let Some(o) = G::decided(pos) {
             return outcome_score(&o, pos.turn(), ply);
         }
-        let mut futile = false;
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = match cached {
+        // the static evaluation (none in check), and whether it is better than at the
+        // side's previous node (two plies up, or four when that one was in check)
+        let e = if in_check {
+            NO_EVAL
+        } else {
+            match cached {
                 Some(e) => e,
                 None => self.static_eval(pos, ply),
-            };
-            if depth <= REVERSE_FUTILITY_DEPTH && e - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            }
+        };
+        self.evals[ply] = e;
+        let improving = !in_check && {
+            let before = |back: usize| ply.checked_sub(back).map_or(NO_EVAL, |p| self.evals[p]);
+            match (before(2), before(4)) {
+                (NO_EVAL, NO_EVAL) => true,
+                (NO_EVAL, earlier) => e > earlier,
+                (last, _) => e > last,
+            }
+        };
+        let mut futile = false;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            if depth <= REVERSE_FUTILITY_DEPTH
+                && e - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
+            {
                 return e;
             }
             // null-move pruning: if passing still fails high, so will a move
@@ -205,8 +227,9 @@ impl<G: Game> Worker<G> {
         let mut n_tried = 0;
         let lmr = self.options.lmr;
         // late quiet moves near the leaves are pruned once this many moves were searched
+        // (half as many when the node is not improving)
         let late_limit = if self.options.lmp && !pv_node && !in_check && depth <= LMP_DEPTH {
-            (LMP_BASE + depth * depth) as usize
+            ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
         } else {
             usize::MAX
         };

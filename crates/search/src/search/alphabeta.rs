@@ -10,8 +10,9 @@ use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
     CHECK_EXTENSION_PLIES, FIXED_REDUCTION_DEEP, FIXED_REDUCTION_LATE, FUTILITY_BASE,
     FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH, LMP_BASE, LMP_DEPTH, LMR_BASE, LMR_DEPTH,
-    LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR,
-    NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, LMR_HISTORY_DIVISOR, LMR_HISTORY_MAX,
+    NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN,
 };
 use super::score::{from_tt, outcome_score, terminal, to_tt, INF, MATE, MATE_BOUND};
 use super::{Worker, MAX_PLY};
@@ -281,7 +282,11 @@ impl<G: Game> Worker<G> {
                 let mut r = 0;
                 if reducible && !gives_check {
                     if lmr {
-                        r = self.reductions.get(depth, searched) - i32::from(pv_node);
+                        // a quiet move's ordering score is its history: a move that often
+                        // cut off is reduced less, one that often failed more
+                        let h = (sc.score / LMR_HISTORY_DIVISOR)
+                            .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
+                        r = self.reductions.get(depth, searched) - i32::from(pv_node) - h;
                         r = r.clamp(0, depth - 2);
                     } else {
                         r = 1;

@@ -1,10 +1,11 @@
 //! The main node of the alpha-beta search (principal-variation search): repetition and
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
 //! futility and null-move pruning, internal iterative reduction, then the moves in order with
-//! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
-//! cuts off becomes a killer and earns history. Reverse futility pruning is bolder, and
-//! late-move pruning milder, where the static evaluation improves on the side's previous node
-//! (two plies up).
+//! futility and late-move pruning, late-move reductions (shorter for a move of good history)
+//! and re-searches; a quiet move that cuts off becomes a killer and earns history. The
+//! pruning takes the table's score for the static evaluation when its bound shows the
+//! evaluation wrong. Reverse futility pruning is bolder, and late-move pruning milder, where
+//! the static evaluation improves on the side's previous node (two plies up).
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
@@ -173,6 +174,24 @@ impl<G: Game> Worker<G> {
                 (NO_EVAL, earlier) => e > earlier,
                 (last, _) => e > last,
             }
+        };
+        // for pruning, the table's score where its bound says the position is worth more
+        // (a lower bound above the evaluation) or less (an upper bound below it)
+        let e = match entry {
+            Some(t) if !in_check => {
+                let s = from_tt(t.score, ply);
+                let closer = match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > e,
+                    Bound::Upper => s < e,
+                };
+                if closer && s.abs() < MATE_BOUND {
+                    s
+                } else {
+                    e
+                }
+            }
+            _ => e,
         };
         let mut futile = false;
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {

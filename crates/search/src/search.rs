@@ -43,7 +43,7 @@ pub use limits::{Limits, MAX_PLY};
 pub use options::{SearchOptions, SearchOptionsError};
 pub use score::{Score, MATE, MATE_BOUND};
 
-use alphabeta::{Reductions, NO_EVAL};
+use alphabeta::Reductions;
 use eval_cache::EVAL_CACHE;
 use ordering::Scored;
 
@@ -136,9 +136,6 @@ struct Worker<G: Game> {
     eval_cache: Vec<u64>,
     /// The evaluator's per-piece sums of the position at each ply.
     psq: Vec<Psq>,
-    /// The static evaluation of the node at each ply of the current line ([`NO_EVAL`] when
-    /// its side to move is in check), for whether a node is improving on its grandparent.
-    evals: Vec<i32>,
     nodes: u64,
     seldepth: usize,
     root_depth: i32,
@@ -287,7 +284,6 @@ impl<G: Game> Worker<G> {
             pv_len: vec![0; MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE],
             psq: vec![Psq::default(); MAX_PLY + 2],
-            evals: vec![NO_EVAL; MAX_PLY + 2],
             nodes: 0,
             seldepth: 0,
             root_depth: 0,

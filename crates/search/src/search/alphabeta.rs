@@ -4,8 +4,7 @@
 //! futility and late-move pruning, late-move reductions (shorter for a move of good history)
 //! and re-searches; a quiet move that cuts off becomes a killer and earns history. The
 //! pruning takes the table's score for the static evaluation when its bound shows the
-//! evaluation wrong. Reverse futility pruning is bolder, and late-move pruning milder, where
-//! the static evaluation improves on the side's previous node (two plies up).
+//! evaluation wrong.
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
@@ -20,9 +19,6 @@ use super::{Worker, MAX_PLY};
 use crate::tt::Bound;
 use citadel_geometry::Bitboard;
 use citadel_rules::{Game, Position, Stalemate};
-
-/// The static evaluation recorded for a node in check (it has none).
-pub(super) const NO_EVAL: i32 = i32::MIN;
 
 /// What a node's parent knows of it: whether it may try a null move, and whether the side
 /// to move is in check there (when the parent has tested it).
@@ -156,29 +152,15 @@ impl<G: Game> Worker<G> {
         if let Some(o) = G::decided(pos) {
             return outcome_score(&o, pos.turn(), ply);
         }
-        // the static evaluation (none in check), and whether it is better than at the
-        // side's previous node (two plies up, or four when that one was in check)
-        let e = if in_check {
-            NO_EVAL
-        } else {
-            match cached {
+        let mut futile = false;
+        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
+            let mut e = match cached {
                 Some(e) => e,
                 None => self.static_eval(pos, ply),
-            }
-        };
-        self.evals[ply] = e;
-        let improving = !in_check && {
-            let before = |back: usize| ply.checked_sub(back).map_or(NO_EVAL, |p| self.evals[p]);
-            match (before(2), before(4)) {
-                (NO_EVAL, NO_EVAL) => true,
-                (NO_EVAL, earlier) => e > earlier,
-                (last, _) => e > last,
-            }
-        };
-        // for pruning, the table's score where its bound says the position is worth more
-        // (a lower bound above the evaluation) or less (an upper bound below it)
-        let e = match entry {
-            Some(t) if !in_check => {
+            };
+            // the table's score where its bound says the position is worth more (a lower
+            // bound above the evaluation) or less (an upper bound below it)
+            if let Some(t) = entry {
                 let s = from_tt(t.score, ply);
                 let closer = match t.bound {
                     Bound::Exact => true,
@@ -186,18 +168,10 @@ impl<G: Game> Worker<G> {
                     Bound::Upper => s < e,
                 };
                 if closer && s.abs() < MATE_BOUND {
-                    s
-                } else {
-                    e
+                    e = s;
                 }
             }
-            _ => e,
-        };
-        let mut futile = false;
-        if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            if depth <= REVERSE_FUTILITY_DEPTH
-                && e - REVERSE_FUTILITY_MARGIN * (depth - i32::from(improving)) >= beta
-            {
+            if depth <= REVERSE_FUTILITY_DEPTH && e - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return e;
             }
             // null-move pruning: if passing still fails high, so will a move
@@ -247,9 +221,8 @@ impl<G: Game> Worker<G> {
         let mut n_tried = 0;
         let lmr = self.options.lmr;
         // late quiet moves near the leaves are pruned once this many moves were searched
-        // (half as many when the node is not improving)
         let late_limit = if self.options.lmp && !pv_node && !in_check && depth <= LMP_DEPTH {
-            ((LMP_BASE + depth * depth) / (2 - i32::from(improving))) as usize
+            (LMP_BASE + depth * depth) as usize
         } else {
             usize::MAX
         };

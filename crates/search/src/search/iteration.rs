@@ -10,10 +10,7 @@ use super::params::{
     MOVETIME_STABLE, SOFT_CHANGED, SOFT_STABLE, SOFT_STEADY,
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
-use super::{
-    alphabeta::{Child, NO_EVAL},
-    Limits, RootLine, SearchResult, Worker, MAX_PLY,
-};
+use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
 use citadel_rules::{Game, Move, Position};
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -43,11 +40,6 @@ impl<G: Game> Worker<G> {
         }
         let mut pos = root.clone();
         self.psq[0] = self.eval.psq_of(&pos);
-        self.evals[0] = if pos.in_check() {
-            NO_EVAL
-        } else {
-            self.static_eval(&pos, 0)
-        };
         let mut list: Vec<Move> = pos.legal_moves().iter().copied().collect();
         if list.iter().any(|m| limits.root_moves.contains(m)) {
             list.retain(|m| limits.root_moves.contains(m));

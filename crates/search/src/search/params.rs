@@ -8,8 +8,7 @@
 /// the margin below.
 pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 3;
 /// Margin per ply of remaining depth: the node returns its evaluation `e` when
-/// `e - REVERSE_FUTILITY_MARGIN * (depth - improving) >= beta` (`improving`: 1 when `e` is
-/// better than the static evaluation of the side's previous node, two plies up).
+/// `e - REVERSE_FUTILITY_MARGIN * depth >= beta`.
 pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 110;
 
 // Null-move pruning.
@@ -41,9 +40,7 @@ pub(super) const IIR_DEPTH: i32 = 4;
 
 /// Deepest remaining depth at which late quiet moves are pruned.
 pub(super) const LMP_DEPTH: i32 = 3;
-/// Moves searched before the late quiet ones are pruned: `LMP_BASE + depth * depth`, half
-/// as many when the node's static evaluation is not improving (see
-/// [`REVERSE_FUTILITY_MARGIN`]).
+/// Moves searched before the late quiet ones are pruned: `LMP_BASE + depth * depth`.
 pub(super) const LMP_BASE: i32 = 3;
 
 // Late-move reductions.

@@ -1,18 +1,16 @@
 //! The main node of the alpha-beta search (principal-variation search): repetition and
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
 //! futility and null-move pruning, internal iterative reduction, then the moves in order with
-//! futility and late-move pruning, late-move reductions (shorter for a move of good history)
-//! and re-searches; a quiet move that cuts off becomes a killer and earns history. The
-//! pruning takes the table's score for the static evaluation when its bound shows the
-//! evaluation wrong.
+//! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
+//! cuts off becomes a killer and earns history. The pruning takes the table's score for the
+//! static evaluation when its bound shows the evaluation wrong.
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
     CHECK_EXTENSION_PLIES, FIXED_REDUCTION_DEEP, FIXED_REDUCTION_LATE, FUTILITY_BASE,
     FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH, LMP_BASE, LMP_DEPTH, LMR_BASE, LMR_DEPTH,
-    LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, LMR_HISTORY_DIVISOR, LMR_HISTORY_MAX,
-    NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR, NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN,
+    LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR,
+    NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
 };
 use super::score::{from_tt, outcome_score, terminal, to_tt, INF, MATE, MATE_BOUND};
 use super::{Worker, MAX_PLY};
@@ -274,11 +272,7 @@ impl<G: Game> Worker<G> {
                 let mut r = 0;
                 if reducible && !gives_check {
                     if lmr {
-                        // a quiet move's ordering score is its history: a move that often
-                        // cut off is reduced less, one that often failed more
-                        let h = (sc.score / LMR_HISTORY_DIVISOR)
-                            .clamp(-LMR_HISTORY_MAX, LMR_HISTORY_MAX);
-                        r = self.reductions.get(depth, searched) - i32::from(pv_node) - h;
+                        r = self.reductions.get(depth, searched) - i32::from(pv_node);
                         r = r.clamp(0, depth - 2);
                     } else {
                         r = 1;

@@ -53,16 +53,10 @@ pub(super) const LMR_FIRST: usize = 3;
 /// Moves searched in full before the others may be reduced at a node off the PV (with `lmr`).
 pub(super) const LMR_FIRST_NON_PV: usize = 2;
 /// The reduction of the `n`-th move at depth `d` is `LMR_BASE + ln d · ln n / LMR_DIVISOR`
-/// plies (rounded down; one less at a PV node, adjusted by the move's history (see
-/// [`LMR_HISTORY_DIVISOR`]), and always leaving at least one ply).
+/// plies (rounded down; one less at a PV node, and always leaving at least one ply).
 pub(super) const LMR_BASE: f64 = 0.75;
 /// See [`LMR_BASE`].
 pub(super) const LMR_DIVISOR: f64 = 2.25;
-/// A quiet move's reduction shrinks by one ply per this much of its history score (it grows
-/// when the score is negative) ...
-pub(super) const LMR_HISTORY_DIVISOR: i32 = 64;
-/// ... by at most this many plies either way.
-pub(super) const LMR_HISTORY_MAX: i32 = 2;
 /// With `lmr` off, a reduced move loses one ply, or two from this depth on ...
 pub(super) const FIXED_REDUCTION_DEEP: i32 = 5;
 /// ... and this many moves searched (one ply less at a PV node).

@@ -1,15 +1,17 @@
 //! The main node of the alpha-beta search (principal-variation search): repetition and
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
-//! futility and null-move pruning, internal iterative reduction, then the moves in order with
-//! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
-//! cuts off becomes a killer and earns history.
+//! futility pruning, razoring and null-move pruning, internal iterative reduction, then the
+//! moves in order with futility and late-move pruning, late-move reductions and re-searches;
+//! a quiet move that cuts off becomes a killer and earns history. The pruning takes the
+//! table's score for the static evaluation when its bound shows the evaluation wrong.
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
     CHECK_EXTENSION_PLIES, FIXED_REDUCTION_DEEP, FIXED_REDUCTION_LATE, FUTILITY_BASE,
     FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH, LMP_BASE, LMP_DEPTH, LMR_BASE, LMR_DEPTH,
     LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR,
-    NULL_MOVE_REDUCTION, REVERSE_FUTILITY_DEPTH, REVERSE_FUTILITY_MARGIN,
+    NULL_MOVE_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
+    REVERSE_FUTILITY_MARGIN,
 };
 use super::score::{from_tt, outcome_score, terminal, to_tt, INF, MATE, MATE_BOUND};
 use super::{Worker, MAX_PLY};
@@ -151,12 +153,36 @@ impl<G: Game> Worker<G> {
         }
         let mut futile = false;
         if !pv_node && !in_check && beta.abs() < MATE_BOUND {
-            let e = match cached {
+            let mut e = match cached {
                 Some(e) => e,
                 None => self.static_eval(pos, ply),
             };
+            // the table's score where its bound says the position is worth more (a lower
+            // bound above the evaluation) or less (an upper bound below it)
+            if let Some(t) = entry {
+                let s = from_tt(t.score, ply);
+                let closer = match t.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s > e,
+                    Bound::Upper => s < e,
+                };
+                if closer && s.abs() < MATE_BOUND {
+                    e = s;
+                }
+            }
             if depth <= REVERSE_FUTILITY_DEPTH && e - REVERSE_FUTILITY_MARGIN * depth >= beta {
                 return e;
+            }
+            // razoring: far below alpha near the leaves, a node whose captures cannot lift it
+            // there (by quiescence) fails low
+            if depth <= RAZOR_DEPTH && e + RAZOR_MARGIN * depth < alpha {
+                let s = self.qsearch(pos, alpha, alpha + 1, ply, Some(false));
+                if self.stop {
+                    return 0;
+                }
+                if s <= alpha {
+                    return s;
+                }
             }
             // null-move pruning: if passing still fails high, so will a move
             if null_allowed && depth >= NULL_MOVE_DEPTH && e >= beta && self.null_safe(pos) {

@@ -11,6 +11,15 @@ pub(super) const REVERSE_FUTILITY_DEPTH: i32 = 3;
 /// `e - REVERSE_FUTILITY_MARGIN * depth >= beta`.
 pub(super) const REVERSE_FUTILITY_MARGIN: i32 = 110;
 
+// Razoring, at a node that is neither a PV node nor in check.
+
+/// Deepest remaining depth at which a node far below alpha is razored: searched by
+/// quiescence alone, and cut when that fails low too.
+pub(super) const RAZOR_DEPTH: i32 = 3;
+/// Margin per ply of remaining depth: a node is razored when
+/// `e + RAZOR_MARGIN * depth < alpha` for its static evaluation `e`.
+pub(super) const RAZOR_MARGIN: i32 = 250;
+
 // Null-move pruning.
 
 /// Least remaining depth at which a null move is tried.

@@ -21,8 +21,8 @@
 //! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--citadel EXE]
 //!   [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`: `citadel validate` on
 //!   seeded self-play files timed against a validator on shakmaty + pgn-reader
-//!   (`bench/pgn-reference`) and pgn-extract when installed, with plies per second for every
-//!   game (`validation.rs`); then Citadel's perft (release, one thread) timed against the engines
+//!   (`bench/pgn-reference`) and pgn-extract when installed, the chess games written as an
+//!   archive and read back, and plies per second for every game (`validation.rs`); then Citadel's perft (release, one thread) timed against the engines
 //!   installed — Stockfish and Fairy-Stockfish (`/usr/games/...`) over UCI `go perft N`, the
 //!   inventor's PersianChess through `scripts/persianchess-uci.mjs` when a checkout is given
 //!   (or `PERSIANCHESS` is set) — runs alternating, median times and ratios; absent engines

@@ -98,7 +98,7 @@ pub enum SanError {
 
 /// How a game writes the moves that are not ordinary piece moves, and the letters of its
 /// pieces. Every game has it, from its rules: the defaults below read the game's
-/// configuration and [`Game::move_name`](citadel_rules::Game::move_name), so a new game needs
+/// configuration and [`Game::move_name`], so a new game needs
 /// nothing here. Reading needs nothing per game either: the reader compares a text with
 /// [`write_special`](SanDialect::write_special) of each legal move, then matches it as an
 /// ordinary move against the legal moves (special moves included, by the piece on their

@@ -141,6 +141,9 @@ pub fn each_file_game<T: Send, E: From<OpenError>>(
     Ok(())
 }
 
+/// The next batch of games: [`BATCH_GAMES`] games or [`BATCH_PLIES`] moves (for an archived
+/// game, bytes of its payload, about one per move), whichever comes first (empty at the end
+/// of the input).
 fn read_batch(
     games: &mut impl Iterator<Item = Result<FileGame, ReadError>>,
 ) -> Vec<Result<FileGame, ReadError>> {

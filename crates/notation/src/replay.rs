@@ -450,7 +450,9 @@ fn normalize_as<G: SanDialect>(
         san.extend(san::check_mark(&pos, &legal));
         main.moves.push(MoveNode {
             san,
-            ..node.clone()
+            nags: node.nags.clone(),
+            comments: node.comments.clone(),
+            variations: node.variations.clone(),
         });
     }
     let mut tags: Vec<(String, String)> = ROSTER

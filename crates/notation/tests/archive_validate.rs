@@ -4,27 +4,21 @@
 
 use citadel_notation::archive::{self, FileGame};
 use citadel_notation::{diagnostic, pgn, Record, SourceGame};
-use std::path::Path;
+
+mod common;
 
 /// Every game of every fixture game file, the invalid ones included (those that parse).
 fn fixture_records() -> Vec<Record> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/games");
-    let mut files = Vec::new();
-    for dir in std::fs::read_dir(root).expect("fixtures") {
-        let dir = dir.expect("entry").path();
-        for f in std::fs::read_dir(&dir).expect("fixture dir") {
-            let f = f.expect("entry").path();
-            if f.extension().is_some_and(|e| e == "pgn") {
-                files.push(f);
-            }
-        }
-    }
-    files.sort();
     let mut records = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).expect("fixture text");
-        for g in pgn::read_games(&text).into_iter().flatten() {
-            records.push(g.record);
+    for f in common::fixture_game_files() {
+        if f.extension().is_some_and(|e| e == "pgn") {
+            let text = std::fs::read_to_string(&f).expect("fixture text");
+            records.extend(
+                pgn::read_games(&text)
+                    .into_iter()
+                    .flatten()
+                    .map(|g| g.record),
+            );
         }
     }
     records

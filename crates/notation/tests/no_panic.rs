@@ -5,7 +5,8 @@ use citadel_notation::{archive, fen, pgn, replay, san, PgnErrorKind, SanDialect}
 use citadel_rules::{with_game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::path::Path;
+
+mod common;
 
 /// Characters that matter to the parsers, to make mutations interesting.
 const ALPHABET: &[u8] = b"abcdefghijkpxKQRBNPSFCWOo0123456789-=+#/*[]{}();$!?\". \n\r\t%@'<>:";
@@ -60,15 +61,10 @@ fn random_bytes(rng: &mut ChaCha8Rng) -> Vec<u8> {
 }
 
 fn fixture_texts() -> Vec<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/games");
-    let mut out = Vec::new();
-    for d in std::fs::read_dir(root).expect("fixtures") {
-        let d = d.expect("entry").path();
-        for f in std::fs::read_dir(&d).expect("dir") {
-            let f = f.expect("entry").path();
-            out.push(String::from_utf8_lossy(&std::fs::read(&f).expect("file")).into_owned());
-        }
-    }
+    let mut out: Vec<String> = common::fixture_game_files()
+        .iter()
+        .map(|f| String::from_utf8_lossy(&std::fs::read(f).expect("file")).into_owned())
+        .collect();
     out.sort();
     out
 }

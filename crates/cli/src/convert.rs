@@ -95,8 +95,8 @@ fn convert_into(
         // the workers replay and encode; the output is written in order on this thread
         |_, g| {
             if canonical && exported == Some(export::Format::Archive) {
-                // one replay gives both the canonical moves and their ranks
-                let (_, payload) = diagnostic::canonical_payload(g)?;
+                // one replay gives the canonical game's moves, stored without their SAN
+                let payload = diagnostic::canonical_payload(g)?;
                 return Ok(Item::Encoded(Ok(export::Encoded::Archive(payload))));
             }
             let r = match canonical {

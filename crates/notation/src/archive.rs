@@ -1,7 +1,7 @@
 //! A compact binary game archive that detects corruption, and reading game files of either
 //! kind (PGN text or archive) game by game.
 //!
-//! Layout (format version 3):
+//! Layout (format version 4):
 //!
 //! - a header: the 8 magic bytes `CITADELG` and the format version byte;
 //! - one frame per game: its payload's length (LEB128 variable-length integer, never 0), the
@@ -18,17 +18,20 @@
 //!
 //! Archives of format version 2 (frames without their numbers) are still read; their frames
 //! are not bound to their places, so reordered frames of such an archive go unnoticed.
+//! Versions 2 and 3 stored main-line moves by their rank among the position's legal moves
+//! (one byte each); such moves are still read.
 //!
 //! A payload holds the tags (common names such as `Event` or `Variant` as one byte), the
 //! result and the movetext as a flat list of events (move, NAG, comment, variation start and
 //! end), so that decoding never recurses and rebuilding the tree enforces the PGN reader's
 //! nesting limit. A main-line move written in canonical SAN (as `citadel convert` writes them)
-//! is stored as its rank among the position's legal moves ordered by (from, to, promotion,
-//! flag, aux) — one byte while a position has at most 256 legal moves, two otherwise — and
-//! consecutive ones as one run; decoding replays the game. Any other move text (coordinates,
-//! non-canonical SAN, moves of a game that does not replay) and every variation move is stored
-//! as text. Decoding rewrites exactly the text that was encoded: `read(write(games)) ==
-//! games`.
+//! is stored as the move itself — its start and destination cells in two bytes, then its flag,
+//! promotion and auxiliary cell in three more for the few moves that have any — and
+//! consecutive ones as one run; decoding replays the game and writes each move's SAN.
+//! Validation ([`Frame::validate`]) tests each stored move on its own, without generating the
+//! position's other moves or writing text. Any other move text (coordinates, non-canonical
+//! SAN, moves of a game that does not replay) and every variation move is stored as text.
+//! Decoding rewrites exactly the text that was encoded: `read(write(games)) == games`.
 //!
 //! ```
 //! use citadel_notation::{archive, pgn};
@@ -47,6 +50,7 @@ use crate::pgn::MAX_DEPTH;
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::replay::{ReplayError, Replayed};
 use crate::{san, IoError, SanDialect};
+use citadel_geometry::Square;
 use citadel_rules::{with_game, Move, MoveFlag, MoveList, Position};
 use std::io::{BufRead, Read, Write};
 
@@ -58,7 +62,7 @@ pub use file_games::{load, open, FileGame, FileGames, Games, ReadError};
 /// The first bytes of an archive.
 pub const MAGIC: &[u8; 8] = b"CITADELG";
 /// The format version written (and the newest read).
-pub const VERSION: u8 = 3;
+pub const VERSION: u8 = 4;
 /// The oldest format version read: version 2, whose frames carry no game numbers.
 pub const OLDEST_VERSION: u8 = 2;
 /// The largest payload of one game read (64 MiB).
@@ -165,6 +169,9 @@ pub enum DecodeError {
     /// A movetext event code that names no event.
     #[error("unknown movetext event {0}")]
     UnknownEvent(u8),
+    /// A stored move that is not legal in its position.
+    #[error("a stored move that is not legal in its position")]
+    NotLegal,
     /// A move rank beyond the position's legal moves.
     #[error("a move of rank {rank} among {legal} legal moves")]
     RankOutOfRange {
@@ -173,14 +180,14 @@ pub enum DecodeError {
         /// The legal moves of the position.
         legal: usize,
     },
-    /// A move by rank where the main line no longer replays.
-    #[error("a move by rank where the game does not replay")]
+    /// A move stored as a move (or by rank) where the main line no longer replays.
+    #[error("a stored move where the game does not replay")]
     RankWithoutReplay,
-    /// A move by rank in a game whose `Variant` tag names no game.
-    #[error("a move by rank in a game of no known variant")]
+    /// A move stored as a move (or by rank) in a game whose `Variant` tag names no game.
+    #[error("a stored move in a game of no known variant")]
     RankWithoutVariant,
-    /// A move by rank inside a variation (only main-line moves are stored by rank).
-    #[error("a move by rank inside a variation")]
+    /// A move stored as a move (or by rank) inside a variation (only main-line moves are).
+    #[error("a stored move inside a variation")]
     RankInVariation,
     /// A NAG before the line's first move.
     #[error("an annotation before any move")]
@@ -221,8 +228,8 @@ impl ArchiveError {
 #[derive(Clone, PartialEq, Eq, Debug)]
 enum Event {
     Move(String),
-    /// A main-line move by its rank, stored in `width` bytes.
-    Played(u16, u8),
+    /// A main-line move stored as the move.
+    Stored(Move),
     Nag(u8),
     Comment(String),
     Open,
@@ -234,7 +241,64 @@ const OP_NAG: u8 = 1;
 const OP_COMMENT: u8 = 2;
 const OP_OPEN: u8 = 3;
 const OP_CLOSE: u8 = 4;
+/// A run of main-line moves by rank (format versions 2 and 3; read, never written).
 const OP_PLAYED: u8 = 5;
+/// A run of main-line moves stored as moves.
+const OP_MOVES: u8 = 6;
+
+/// The bit of a stored move's first byte that says its flag, promotion and auxiliary cell
+/// follow.
+const MORE: u8 = 0x80;
+
+/// Whether `m` can be stored as a move: its cells fit in seven bits (they do on every board:
+/// a board has at most 128 cells) and its flag in a byte.
+fn storable(m: &Move) -> bool {
+    let small = |sq: Square| sq.0 < MORE;
+    small(m.from)
+        && small(m.to)
+        && m.aux.is_none_or(small)
+        && !matches!(m.flag, MoveFlag::Special(n) if n > u8::MAX - 4)
+        && m.promotion.is_none_or(|k| k < u8::MAX)
+}
+
+/// Appends a [`storable`] move: `from` (with [`MORE`] set if more follows) and `to`, then
+/// for a move with a flag, promotion or auxiliary cell: the flag's code, the promotion kind
+/// plus one and the auxiliary cell plus one (0 for none).
+fn put_move(out: &mut Vec<u8>, m: &Move) {
+    let flag = match m.flag {
+        MoveFlag::Normal => 0,
+        MoveFlag::DoubleStep => 1,
+        MoveFlag::EnPassant => 2,
+        MoveFlag::Castle => 3,
+        MoveFlag::Special(n) => 4 + n,
+    };
+    if flag == 0 && m.promotion.is_none() && m.aux.is_none() {
+        out.extend_from_slice(&[m.from.0, m.to.0]);
+    } else {
+        let promotion = m.promotion.map_or(0, |k| k + 1);
+        let aux = m.aux.map_or(0, |a| a.0 + 1);
+        out.extend_from_slice(&[m.from.0 | MORE, m.to.0, flag, promotion, aux]);
+    }
+}
+
+/// Reads a move written by [`put_move`].
+fn get_move(b: &mut Bytes) -> Result<Move, DecodeError> {
+    let first = b.byte()?;
+    let to = Square(b.byte()?);
+    let mut m = Move::new(Square(first & !MORE), to);
+    if first & MORE != 0 {
+        m.flag = match b.byte()? {
+            0 => MoveFlag::Normal,
+            1 => MoveFlag::DoubleStep,
+            2 => MoveFlag::EnPassant,
+            3 => MoveFlag::Castle,
+            n => MoveFlag::Special(n - 4),
+        };
+        m.promotion = b.byte()?.checked_sub(1);
+        m.aux = b.byte()?.checked_sub(1).map(Square);
+    }
+    Ok(m)
+}
 
 /// The order that ranks a position's legal moves, independent of generation order: the
 /// fields (from, to, promotion, flag, aux) packed into the upper 48 bits of a number, so that
@@ -328,6 +392,8 @@ trait MainLine {
     fn rank_width(&self) -> Option<u8>;
     /// The text of the main-line move of rank `rank`.
     fn decode_rank(&mut self, rank: u16) -> Result<String, DecodeError>;
+    /// The text of main-line move `m`, stored as a move.
+    fn decode_move(&mut self, m: Move) -> Result<String, DecodeError>;
 }
 
 impl<G: SanDialect> MainLine for Cursor<G> {
@@ -340,13 +406,8 @@ impl<G: SanDialect> MainLine for Cursor<G> {
             .pos
             .as_mut()
             .map(|pos| san::write_among(pos, legal, &m));
-        let event = if canonical.as_deref() == Some(text) {
-            let k = key(&m);
-            let rank = self.legal.iter().filter(|o| key(o) < k).count();
-            u16::try_from(rank).map_or_else(
-                |_| Event::Move(text.to_string()),
-                |r| Event::Played(r, width(self.legal.len())),
-            )
+        let event = if canonical.as_deref() == Some(text) && storable(&m) {
+            Event::Stored(m)
         } else {
             Event::Move(text.to_string())
         };
@@ -375,16 +436,26 @@ impl<G: SanDialect> MainLine for Cursor<G> {
         self.play(m);
         Ok(text)
     }
+
+    fn decode_move(&mut self, m: Move) -> Result<String, DecodeError> {
+        let pos = self.pos.as_mut().ok_or(DecodeError::RankWithoutReplay)?;
+        if !self.legal.contains(&m) {
+            return Err(DecodeError::NotLegal);
+        }
+        let text = san::write_among(pos, &self.legal, &m);
+        self.play(m);
+        Ok(text)
+    }
 }
 
-/// Main-line moves of a canonical record, by the ranks its replay found (`None`: stored as
+/// Main-line moves of a canonical record, as its replay found them (`None`: stored as
 /// text); encoding only.
-struct Ranked(std::vec::IntoIter<Option<(u16, u8)>>);
+struct Observed(std::vec::IntoIter<Option<Move>>);
 
-impl MainLine for Ranked {
+impl MainLine for Observed {
     fn encode(&mut self, text: &str) -> Event {
         match self.0.next().flatten() {
-            Some((rank, w)) => Event::Played(rank, w),
+            Some(m) => Event::Stored(m),
             None => Event::Move(text.to_string()),
         }
     }
@@ -393,6 +464,9 @@ impl MainLine for Ranked {
         None
     }
     fn decode_rank(&mut self, _rank: u16) -> Result<String, DecodeError> {
+        Err(DecodeError::RankWithoutReplay)
+    }
+    fn decode_move(&mut self, _m: Move) -> Result<String, DecodeError> {
         Err(DecodeError::RankWithoutReplay)
     }
 }
@@ -409,6 +483,9 @@ impl MainLine for AsText {
         None
     }
     fn decode_rank(&mut self, _rank: u16) -> Result<String, DecodeError> {
+        Err(DecodeError::RankWithoutVariant)
+    }
+    fn decode_move(&mut self, _m: Move) -> Result<String, DecodeError> {
         Err(DecodeError::RankWithoutVariant)
     }
 }
@@ -486,16 +563,16 @@ fn encode_with(record: &Record, main: &mut dyn MainLine) -> Vec<u8> {
     let mut i = 0;
     while i < events.len() {
         match &events[i] {
-            Event::Played(..) => {
+            Event::Stored(..) => {
                 let run = events[i..]
                     .iter()
-                    .take_while(|e| matches!(e, Event::Played(..)))
+                    .take_while(|e| matches!(e, Event::Stored(..)))
                     .count();
-                out.push(OP_PLAYED);
+                out.push(OP_MOVES);
                 put_varint(&mut out, run as u64);
                 for e in &events[i..i + run] {
-                    if let Event::Played(rank, w) = e {
-                        out.extend_from_slice(&rank.to_le_bytes()[..usize::from(*w)]);
+                    if let Event::Stored(m) = e {
+                        put_move(&mut out, m);
                     }
                 }
                 i += run;
@@ -533,8 +610,8 @@ impl Payload {
     }
 
     /// The canonical form of `record` ([`replay::normalize`](crate::replay::normalize)) and
-    /// its payload, from one replay: the ranks of the moves are taken as the canonical text is
-    /// written, instead of reading the text back.
+    /// its payload, from one replay: the moves are taken as the canonical text is written,
+    /// instead of reading the text back.
     ///
     /// ```
     /// use citadel_notation::{archive::Payload, pgn, replay};
@@ -544,14 +621,35 @@ impl Payload {
     /// assert_eq!(payload, Payload::of(&canonical));
     /// ```
     pub fn of_canonical(record: &Record) -> Result<(Record, Payload), ReplayError> {
-        let mut ranks = Vec::with_capacity(record.main.moves.len());
-        let canonical = crate::replay::normalize_with(record, |legal, m| {
-            let k = key(m);
-            let rank = legal.iter().filter(|o| key(o) < k).count();
-            ranks.push(u16::try_from(rank).ok().map(|r| (r, width(legal.len()))));
+        let mut moves = Vec::with_capacity(record.main.moves.len());
+        let canonical = crate::replay::normalize_with(record, |_, m| {
+            moves.push(storable(m).then_some(*m));
         })?;
-        let payload = encode_with(&canonical, &mut Ranked(ranks.into_iter()));
+        let payload = encode_with(&canonical, &mut Observed(moves.into_iter()));
         Ok((canonical, Payload(payload)))
+    }
+
+    /// The payload of the canonical form of `record`, from one replay that writes no SAN for
+    /// the moves it stores as moves: [`of_canonical`](Self::of_canonical) without the
+    /// canonical record.
+    ///
+    /// ```
+    /// use citadel_notation::{archive::Payload, pgn, replay};
+    /// let rec = &pgn::parse("1. e2e4 e7e5 2. g1f3 *").unwrap()[0];
+    /// let payload = Payload::canonical(rec).unwrap();
+    /// assert_eq!(payload, Payload::of(&replay::normalize(rec).unwrap()));
+    /// ```
+    pub fn canonical(record: &Record) -> Result<Payload, ReplayError> {
+        let mut moves = Vec::with_capacity(record.main.moves.len());
+        let canonical = crate::replay::canonical_with(record, |_, m| {
+            let stored = storable(m).then_some(*m);
+            moves.push(stored);
+            stored.is_none()
+        })?;
+        Ok(Payload(encode_with(
+            &canonical,
+            &mut Observed(moves.into_iter()),
+        )))
     }
 
     /// Its size in bytes.
@@ -673,6 +771,20 @@ fn unflatten(b: &mut Bytes, main: &mut dyn MainLine) -> Result<Line, DecodeError
                         u16::from_le_bytes([bytes[0], bytes[1]])
                     };
                     let san = main.decode_rank(rank)?;
+                    line.moves.push(MoveNode {
+                        san,
+                        ..MoveNode::default()
+                    });
+                }
+            }
+            OP_MOVES => {
+                if depth != 1 {
+                    return Err(DecodeError::RankInVariation);
+                }
+                let run = b.varint()?;
+                for _ in 0..run {
+                    let m = get_move(b)?;
+                    let san = main.decode_move(m)?;
                     line.moves.push(MoveNode {
                         san,
                         ..MoveNode::default()

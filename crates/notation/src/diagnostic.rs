@@ -114,11 +114,10 @@ pub fn replay_game(game: &SourceGame) -> Result<Replayed, Diagnostic> {
     replay::replay(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }
 
-/// The canonical form of one game as read from a file and its archive payload, from one
-/// replay ([`Payload::of_canonical`](crate::archive::Payload::of_canonical)), or what is
-/// wrong.
-pub fn canonical_payload(game: &SourceGame) -> Result<(Record, archive::Payload), Diagnostic> {
-    archive::Payload::of_canonical(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
+/// The archive payload of the canonical form of one game as read from a file, from one
+/// replay ([`Payload::canonical`](crate::archive::Payload::canonical)), or what is wrong.
+pub fn canonical_payload(game: &SourceGame) -> Result<archive::Payload, Diagnostic> {
+    archive::Payload::canonical(&game.record).map_err(|e| Diagnostic::from_replay(game, &e))
 }
 
 /// The canonical form of one game as read from a file, or what is wrong.

@@ -429,7 +429,7 @@ pub const ROSTER: [(&str, &str); 7] = [
 fn normalize_as<G: SanDialect>(
     variant: Variant,
     record: &Record,
-    observe: &mut dyn FnMut(&[Move], &Move),
+    observe: &mut dyn FnMut(&[Move], &Move) -> bool,
 ) -> Result<Record, ReplayError> {
     let start = start_position::<G>(record)?;
     // the main line in canonical SAN, replayed once: each position's moves, generated once,
@@ -442,12 +442,17 @@ fn normalize_as<G: SanDialect>(
     };
     for (i, node) in record.main.moves.iter().enumerate() {
         let m = next_move(&pos, &legal, i, &node.san)?;
-        let mut san = san::write_body_among(&pos, &legal, &m);
-        observe(&legal, &m);
+        let text = observe(&legal, &m);
+        let mut san = match text {
+            true => san::write_body_among(&pos, &legal, &m),
+            false => String::new(),
+        };
         pos.play_unchecked(m);
         legal.clear();
         pos.generate(&mut legal);
-        san.extend(san::check_mark(&pos, &legal));
+        if text {
+            san.extend(san::check_mark(&pos, &legal));
+        }
         main.moves.push(MoveNode {
             san,
             nags: node.nags.clone(),
@@ -499,6 +504,19 @@ pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
 pub fn normalize_with(
     record: &Record,
     mut observe: impl FnMut(&[Move], &Move),
+) -> Result<Record, ReplayError> {
+    canonical_with(record, |legal, m| {
+        observe(legal, m);
+        true
+    })
+}
+
+/// [`normalize_with`] where `observe` also tells whether the move's canonical text is
+/// needed: a main-line move whose text is not keeps an empty text (for a writer that stores
+/// the move itself).
+pub(crate) fn canonical_with(
+    record: &Record,
+    mut observe: impl FnMut(&[Move], &Move) -> bool,
 ) -> Result<Record, ReplayError> {
     let variant = variant_of(record)?;
     let r = with_game!(variant, G => normalize_as::<G>(variant, record, &mut observe))?;

@@ -106,11 +106,11 @@ fn a_payload_that_does_not_decode_is_reported_by_the_careful_path() {
     // a frame whose payload passed its checksum but names an unknown movetext event
     let records = pgn::parse("1. e4 e5 *").expect("game");
     let mut bytes = archive::write(&records).expect("archive");
-    // the payload's last byte is the run of ranks' last rank; make the run longer than the data
+    // the payload's last byte is the destination cell of the last stored move
     let frame_start = 9;
     let payload_len = usize::from(bytes[frame_start]);
     let payload_end = frame_start + 1 + 1 + 4 + payload_len;
-    bytes[payload_end - 1] = 200; // a rank beyond the 20 legal moves after 1. e4
+    bytes[payload_end - 1] = 100; // a cell beyond the board
                                   // recompute the frame's checksum over its number and payload
     let number = &bytes[frame_start + 1..frame_start + 2].to_vec();
     let payload = bytes[frame_start + 6..payload_end].to_vec();
@@ -127,6 +127,35 @@ fn a_payload_that_does_not_decode_is_reported_by_the_careful_path() {
     let d = diagnostic::validate_file_game(&FileGame::Archived(frame)).unwrap_err();
     assert_eq!(
         d.render("games.bin"),
-        "games.bin: game 1: corrupt archive: game 1: a move of rank 200 among 20 legal moves"
+        "games.bin: game 1: corrupt archive: game 1: a stored move that is not legal in its position"
     );
+}
+
+/// Archives of format version 3 (main-line moves stored by rank) are still read: the fixture,
+/// written by the last build of that format from its PGN beside it, decodes to the canonical
+/// records of that PGN, validates as they do on both paths, and is written again as version 4.
+#[test]
+fn version_3_archives_are_still_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fixtures/archives");
+    let bytes = std::fs::read(dir.join("version-3.bin")).expect("the version 3 archive");
+    assert_eq!(bytes[8], 3);
+    let text = std::fs::read_to_string(dir.join("version-3.pgn")).expect("its text");
+    let canonical: Vec<Record> = pgn::parse(&text)
+        .expect("the text parses")
+        .iter()
+        .map(|r| citadel_notation::replay::normalize(r).expect("a valid game"))
+        .collect();
+    assert_eq!(archive::read(&bytes).expect("decodes"), canonical);
+    let mut reader = archive::Reader::new(&bytes[..]).expect("header");
+    let mut frames = 0;
+    while let Some(frame) = reader.next_frame() {
+        let frame = frame.expect("an intact frame");
+        let careful = citadel_notation::replay::validate(&frame.decode().expect("decodes"));
+        assert_eq!(frame.validate(), careful.ok(), "game {}", frame.number());
+        frames += 1;
+    }
+    assert_eq!(frames, canonical.len());
+    let again = archive::write(&canonical).expect("encodes");
+    assert_eq!(again[8], archive::VERSION);
+    assert_eq!(archive::read(&again).expect("decodes"), canonical);
 }

@@ -160,7 +160,7 @@ fn archives_round_trip_exactly() {
     wrong[8] = 99;
     assert_eq!(
         archive::read(&wrong).unwrap_err().to_string(),
-        "archive format version 99: this program reads versions 2 to 3"
+        "archive format version 99: this program reads versions 2 to 4"
     );
 }
 

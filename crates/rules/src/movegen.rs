@@ -42,6 +42,39 @@ impl<W: BitWord> Legality<W> {
     }
 }
 
+/// What every piece's regular moves depend on in a position.
+#[derive(Clone, Copy)]
+struct RegularContext<W: BitWord> {
+    /// The side to move's index.
+    us: usize,
+    occ: Bitboard<W>,
+    /// The enemy pieces that may be captured.
+    enemy: Bitboard<W>,
+    inert: Bitboard<W>,
+    /// The side to move's pieces that still have their first-move rights.
+    unmoved: Bitboard<W>,
+    /// The side to move's promotion zone.
+    zone: Bitboard<W>,
+    ep: Option<Square>,
+    /// Whether pawns may double-step or capture en passant at all.
+    pawn_extras: bool,
+}
+
+/// The regular moves of one piece: its kind and plain targets, and what its pawn moves
+/// depend on.
+#[derive(Clone, Copy)]
+struct Reach<W: BitWord> {
+    kind: u8,
+    targets: Bitboard<W>,
+    /// The cells it may land on at all.
+    land: Bitboard<W>,
+    /// The cells that may answer a check.
+    evade: Bitboard<W>,
+    attacks: Bitboard<W>,
+    /// The cells it may not go to (the game's rule).
+    forbidden: Bitboard<W>,
+}
+
 impl<G: Game> Position<G> {
     /// Whether `target` is attacked by `by` on the current board.
     #[inline(always)]
@@ -267,64 +300,155 @@ impl<G: Game> Position<G> {
     /// [`decided`](Game::decided) rule (for games that look ahead on a modified copy).
     pub fn generate_regular(&self, lg: &Legality<G::Word>, out: &mut MoveList) {
         let cfg = self.config();
-        let geo = cfg.geometry();
+        let ctx = self.regular_context();
+        for from in self.bitboards().color[self.turn().index()] {
+            let Some(Piece { kind, .. }) = self.piece_at(from) else {
+                continue;
+            };
+            let r = self.reach(ctx, lg, from, kind);
+            // the others' plain moves are legal as they stand
+            if lg.needs_test(from) || (cfg.is_promoting(kind) && (r.targets & ctx.zone).any()) {
+                for to in r.targets {
+                    self.push_regular(lg, kind, Move::new(from, to), out);
+                }
+            } else {
+                out.push_targets(from, r.targets);
+            }
+            if ctx.pawn_extras && cfg.is_pawn(kind) {
+                let (double_step, en_passant) = self.pawn_extras(ctx, from, r);
+                if let Some(to) = double_step {
+                    let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
+                    self.push_regular(lg, kind, m, out);
+                }
+                if let Some(e) = en_passant {
+                    let m = Move::with_flag(from, e, MoveFlag::EnPassant);
+                    self.push_regular(lg, kind, m, out);
+                }
+            }
+        }
+    }
+
+    /// What every piece's regular moves depend on, computed once per generation.
+    #[inline(always)]
+    fn regular_context(&self) -> RegularContext<G::Word> {
+        let cfg = self.config();
         let us = self.turn();
         let bb = self.bitboards();
-        let occ = bb.occupied();
-        let enemy = bb.color[us.other().index()] & !G::immune(bb);
-        let inert = G::inert(bb);
-        // first-move rights and the pawns' double step and en passant, where they may apply
-        let unmoved = self.unmoved() & bb.color[us.index()];
-        let zone = cfg.promotion_zone[us.index()];
         let ep = if cfg.en_passant {
             self.ep_square()
         } else {
             None
         };
-        let pawn_extras = cfg.double_step[us.index()].any() || ep.is_some();
-        for from in bb.color[us.index()] {
-            let Some(Piece { kind, .. }) = self.piece_at(from) else {
-                continue;
-            };
-            let cp = cfg.pieces.piece(us.index(), kind as usize);
-            let forbidden = G::forbidden(self, from);
-            let land = cfg.landing[kind as usize] & !forbidden;
-            let (mut quiet, attacks) = cp.targets(geo, from, occ);
-            let caps = if inert.contains(from) {
-                Bitboard::EMPTY
-            } else {
-                attacks & enemy & land
-            };
-            if unmoved.any() && unmoved.contains(from) {
-                quiet |= cp.first_targets(geo, from, occ);
-            }
-            let evade = self.evasions_of(lg, from, kind);
-            let targets = ((quiet & land) | caps) & evade;
-            // the others' plain moves are legal as they stand
-            if lg.needs_test(from) || (cfg.is_promoting(kind) && (targets & zone).any()) {
-                for to in targets {
-                    self.push_regular(lg, kind, Move::new(from, to), out);
-                }
-            } else {
-                out.push_targets(from, targets);
-            }
-            if pawn_extras && cfg.is_pawn(kind) {
-                if let Some(to) = self.double_step_target(from, occ) {
-                    if land.contains(to) && evade.contains(to) {
-                        let m = Move::with_flag(from, to, MoveFlag::DoubleStep);
-                        self.push_regular(lg, kind, m, out);
-                    }
-                }
-                if !inert.contains(from) {
-                    if let Some(e) = self.en_passant_target(ep, attacks, occ, enemy) {
-                        if !forbidden.contains(e) {
-                            let m = Move::with_flag(from, e, MoveFlag::EnPassant);
-                            self.push_regular(lg, kind, m, out);
-                        }
-                    }
-                }
-            }
+        RegularContext {
+            us: us.index(),
+            occ: bb.occupied(),
+            enemy: bb.color[us.other().index()] & !G::immune(bb),
+            inert: G::inert(bb),
+            unmoved: self.unmoved() & bb.color[us.index()],
+            zone: cfg.promotion_zone[us.index()],
+            ep,
+            pawn_extras: cfg.double_step[us.index()].any() || ep.is_some(),
         }
+    }
+
+    /// Where the side to move's piece on `from` goes by its regular moves, within the cells
+    /// that may answer a check (`lg`), before its royalty's safety is tested.
+    #[inline(always)]
+    fn reach(
+        &self,
+        ctx: RegularContext<G::Word>,
+        lg: &Legality<G::Word>,
+        from: Square,
+        kind: u8,
+    ) -> Reach<G::Word> {
+        let cfg = self.config();
+        let geo = cfg.geometry();
+        let cp = cfg.pieces.piece(ctx.us, kind as usize);
+        let forbidden = G::forbidden(self, from);
+        let land = cfg.landing[kind as usize] & !forbidden;
+        let (mut quiet, attacks) = cp.targets(geo, from, ctx.occ);
+        let caps = if ctx.inert.contains(from) {
+            Bitboard::EMPTY
+        } else {
+            attacks & ctx.enemy & land
+        };
+        if ctx.unmoved.any() && ctx.unmoved.contains(from) {
+            quiet |= cp.first_targets(geo, from, ctx.occ);
+        }
+        let evade = self.evasions_of(lg, from, kind);
+        Reach {
+            kind,
+            targets: ((quiet & land) | caps) & evade,
+            land,
+            evade,
+            attacks,
+            forbidden,
+        }
+    }
+
+    /// Where the pawn on `from` (whose [`reach`](Self::reach) is `r`) lands with its double
+    /// step and with an en passant capture, if it may make them.
+    #[inline(always)]
+    fn pawn_extras(
+        &self,
+        ctx: RegularContext<G::Word>,
+        from: Square,
+        r: Reach<G::Word>,
+    ) -> (Option<Square>, Option<Square>) {
+        let double_step = self
+            .double_step_target(from, ctx.occ)
+            .filter(|&to| r.land.contains(to) && r.evade.contains(to));
+        let en_passant = if ctx.inert.contains(from) {
+            None
+        } else {
+            self.en_passant_target(ctx.ep, r.attacks, ctx.occ, ctx.enemy)
+                .filter(|&e| !r.forbidden.contains(e))
+        };
+        (double_step, en_passant)
+    }
+
+    /// Whether `m` is one of the side to move's regular moves as generation makes them
+    /// (flag, promotion and all), its royalty's safety aside.
+    pub(crate) fn is_regular(&self, m: &Move) -> bool {
+        let cells = self.config().geometry().len();
+        if m.aux.is_some()
+            || m.from.index() >= cells
+            || m.to.index() >= cells
+            || !self.bitboards().color[self.turn().index()].contains(m.from)
+        {
+            return false;
+        }
+        let unchecked = Legality {
+            royal: None,
+            in_check: false,
+            pinned: Bitboard::EMPTY,
+            evasions: self.config().geometry().all(),
+        };
+        let ctx = self.regular_context();
+        let Some(Piece { kind, .. }) = self.piece_at(m.from) else {
+            return false;
+        };
+        let r = self.reach(ctx, &unchecked, m.from, kind);
+        let cfg = self.config();
+        let pawn = || {
+            if ctx.pawn_extras && cfg.is_pawn(kind) {
+                self.pawn_extras(ctx, m.from, r)
+            } else {
+                (None, None)
+            }
+        };
+        let reached = match m.flag {
+            MoveFlag::Normal => r.targets.contains(m.to),
+            MoveFlag::DoubleStep => pawn().0 == Some(m.to),
+            MoveFlag::EnPassant => pawn().1 == Some(m.to),
+            _ => false,
+        };
+        let promotes = cfg.is_promoting(r.kind) && ctx.zone.contains(m.to);
+        reached
+            && match m.promotion {
+                Some(p) => promotes && cfg.promotions[r.kind as usize].contains(&p),
+                None => !promotes,
+            }
     }
 
     /// Where the side to move's pawn on `from` lands with its double step, if it may make one
@@ -385,10 +509,25 @@ impl<G: Game> Position<G> {
     /// legal moves (`moves`, as [`legal_moves`](Self::legal_moves) gives them): the one
     /// definition of how a game ends, used by play, replay and validation alike.
     pub fn outcome_among(&self, moves: &MoveList) -> Option<Outcome> {
+        self.outcome_given(!moves.is_empty())
+    }
+
+    /// [`outcome_among`](Self::outcome_among) for a caller who knows whether the position
+    /// has a legal move without generating them all — one that has just found a move
+    /// [`is_legal`](Self::is_legal), say.
+    ///
+    /// ```
+    /// use citadel_rules::{Chess, Game, Move, Position};
+    /// let pos = Position::<Chess>::start();
+    /// let g = Chess::config().geometry();
+    /// let m = Move::new(g.parse_square("g1").unwrap(), g.parse_square("f3").unwrap());
+    /// assert!(pos.is_legal(m) && pos.outcome_given(true).is_none());
+    /// ```
+    pub fn outcome_given(&self, has_moves: bool) -> Option<Outcome> {
         if let Some(o) = G::decided(self) {
             return Some(o);
         }
-        if moves.is_empty() {
+        if !has_moves {
             return Some(G::no_moves(self));
         }
         if self.repetitions() >= 2 {

@@ -618,8 +618,15 @@ impl<G: Game> Position<G> {
     /// assert!(pos.is_legal(Move::new(sq("g1"), sq("f3"))));
     /// assert!(!pos.is_legal(Move::new(sq("e4"), sq("e5"))));
     /// ```
+    ///
+    /// A regular move (no castling or game-specific move) is tested on its own: its piece's
+    /// moves from its cell, then its royalty's safety. Any other move, and any move that test
+    /// does not accept, is looked up among all the legal moves.
     pub fn is_legal(&self, m: Move) -> bool {
-        self.legal_moves().contains(&m)
+        if G::decided(self).is_some() {
+            return false;
+        }
+        (self.is_regular(&m) && self.is_safe_after(&m)) || self.legal_moves().contains(&m)
     }
 
     /// Plays `m` if it is legal; otherwise returns [`IllegalMove`] and leaves the position

@@ -1,13 +1,14 @@
 //! Checked play agrees with the move generator: over positions of every game reached by
 //! seeded random playouts from the start, a move built from a random (from, to) pair — or
 //! picked from the legal moves — is accepted by `try_play` exactly when `legal_moves` holds
-//! it, `is_legal` says the same, and a refused move leaves the position as it was (same
+//! it, `is_legal` says the same (also for legal moves with a field changed, and for every
+//! target of a piece), and a refused move leaves the position as it was (same
 //! setup, same hash), while an accepted one is taken back by `undo`.
 
 mod common;
 
 use citadel_geometry::Square;
-use citadel_rules::{with_game, Game, Move, Position, Variant};
+use citadel_rules::{with_game, Game, Move, MoveFlag, Position, Variant};
 use rand::rngs::StdRng;
 use rand::{Rng, SeedableRng};
 
@@ -67,6 +68,35 @@ fn run<G: Game>(seed: u64) -> Result<(usize, usize), String> {
                 candidates.push(m);
                 candidates.push(Move::new(m.from, m.to));
             }
+        }
+        // every cell as the target of one of the side to move's pieces
+        let own: Vec<Square> = pos.bitboards().color[pos.turn().index()]
+            .into_iter()
+            .collect();
+        if !own.is_empty() {
+            let from = own[pick.gen_range(0..own.len())];
+            candidates.extend((0..cells).map(|t| Move::new(from, Square(t as u8))));
+        }
+        // legal moves with another flag, promotion or auxiliary cell: a regular move's fields
+        // must all match for the generator's own test of one move to accept it
+        let kinds = G::config().pieces.len() as u8;
+        for m in legal.iter().take(12) {
+            for flag in [MoveFlag::Normal, MoveFlag::DoubleStep, MoveFlag::EnPassant] {
+                candidates.push(Move { flag, ..*m });
+            }
+            candidates.push(Move {
+                promotion: None,
+                ..*m
+            });
+            let other = pick.gen_range(0..kinds);
+            candidates.push(Move {
+                promotion: Some(other),
+                ..*m
+            });
+            candidates.push(Move {
+                aux: Some(m.to),
+                ..*m
+            });
         }
         for m in candidates {
             check_move(pos, m)?;

@@ -558,7 +558,7 @@ fn encode_with(record: &Record, main: &mut dyn MainLine) -> Vec<u8> {
         put_str(&mut out, value);
     }
     out.push(result_code(record.result));
-    let mut events = Vec::new();
+    let mut events = Vec::with_capacity(record.main.moves.len() + 1);
     flatten(&record.main, Some(main), &mut events);
     let mut i = 0;
     while i < events.len() {

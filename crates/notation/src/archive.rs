@@ -1133,7 +1133,7 @@ impl Frame {
         self.number
     }
 
-    /// The size of the payload in bytes (about one byte per move).
+    /// The size of the payload in bytes (about two bytes per move).
     pub fn len(&self) -> usize {
         self.payload.len()
     }
@@ -1150,8 +1150,9 @@ impl Frame {
     }
 
     /// Validates the game ([`replay::validate`](crate::replay::validate)) straight from its
-    /// payload: moves stored by rank are played without being written as text, one legal-move
-    /// generation per ply. `None` when anything is wrong with the game — a payload that does
+    /// payload: stored moves are tested one by one and played without being written as text,
+    /// all the legal moves being generated only at the end (and where a move is stored as
+    /// text or by rank). `None` when anything is wrong with the game — a payload that does
     /// not decode, an illegal move, a move after the end, a result the rules contradict: then
     /// [`decode`](Self::decode) and validate the record to learn what and where.
     ///

@@ -60,11 +60,9 @@ struct RegularContext<W: BitWord> {
     pawn_extras: bool,
 }
 
-/// The regular moves of one piece: its kind and plain targets, and what its pawn moves
-/// depend on.
+/// The regular moves of one piece: its plain targets, and what its pawn moves depend on.
 #[derive(Clone, Copy)]
 struct Reach<W: BitWord> {
-    kind: u8,
     targets: Bitboard<W>,
     /// The cells it may land on at all.
     land: Bitboard<W>,
@@ -377,7 +375,6 @@ impl<G: Game> Position<G> {
         }
         let evade = self.evasions_of(lg, from, kind);
         Reach {
-            kind,
             targets: ((quiet & land) | caps) & evade,
             land,
             evade,
@@ -443,10 +440,10 @@ impl<G: Game> Position<G> {
             MoveFlag::EnPassant => pawn().1 == Some(m.to),
             _ => false,
         };
-        let promotes = cfg.is_promoting(r.kind) && ctx.zone.contains(m.to);
+        let promotes = cfg.is_promoting(kind) && ctx.zone.contains(m.to);
         reached
             && match m.promotion {
-                Some(p) => promotes && cfg.promotions[r.kind as usize].contains(&p),
+                Some(p) => promotes && cfg.promotions[kind as usize].contains(&p),
                 None => !promotes,
             }
     }

@@ -342,7 +342,8 @@ fn width(n: usize) -> u8 {
     }
 }
 
-/// Follows a game's main line while it replays, to encode and decode moves by rank.
+/// Follows a game's main line while it replays, to encode moves and decode them (stored as
+/// moves or by rank).
 struct Cursor<G: SanDialect> {
     pos: Option<Position<G>>,
     legal: MoveList,

@@ -407,26 +407,27 @@ impl<G: Game> Position<G> {
     /// Whether `m` is one of the side to move's regular moves as generation makes them
     /// (flag, promotion and all), its royalty's safety aside.
     pub(crate) fn is_regular(&self, m: &Move) -> bool {
-        let cells = self.config().geometry().len();
+        let cfg = self.config();
+        let geo = cfg.geometry();
         if m.aux.is_some()
-            || m.from.index() >= cells
-            || m.to.index() >= cells
+            || m.from.index() >= geo.len()
+            || m.to.index() >= geo.len()
             || !self.bitboards().color[self.turn().index()].contains(m.from)
         {
             return false;
         }
+        let Some(Piece { kind, .. }) = self.piece_at(m.from) else {
+            return false;
+        };
+        // every cell answers a check: the caller tests the royalty's safety
         let unchecked = Legality {
             royal: None,
             in_check: false,
             pinned: Bitboard::EMPTY,
-            evasions: self.config().geometry().all(),
+            evasions: geo.all(),
         };
         let ctx = self.regular_context();
-        let Some(Piece { kind, .. }) = self.piece_at(m.from) else {
-            return false;
-        };
         let r = self.reach(ctx, &unchecked, m.from, kind);
-        let cfg = self.config();
         let pawn = || {
             if ctx.pawn_extras && cfg.is_pawn(kind) {
                 self.pawn_extras(ctx, m.from, r)

@@ -43,13 +43,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 
 fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
     let mut pos = a.position.position::<G>()?;
-    let mut legal = pos.legal_moves();
-    replay::play_moves(
-        &mut pos,
-        &mut legal,
-        a.moves.iter().map(String::as_str),
-        |_| {},
-    )?;
+    replay::play_moves(&mut pos, a.moves.iter().map(String::as_str), |_| {})?;
     let limits = Limits {
         depth: a.depth,
         nodes: a.nodes,

@@ -537,7 +537,13 @@ impl<W: BitWord> Geometry<W> {
                 return None;
             }
             let file = (bytes[0] - b'a') as i32;
-            let rank: i32 = name[1..].parse().ok()?;
+            // at most three digits: a longer rank is on no board
+            if bytes.len() > 4 {
+                return None;
+            }
+            let rank = bytes[1..]
+                .iter()
+                .fold(0i32, |r, &d| r * 10 + (d - b'0') as i32);
             if file < self.files as i32 && rank >= 1 && rank <= self.ranks as i32 {
                 return self.frame[(rank - 1) as usize * self.files as usize + file as usize];
             }
@@ -545,6 +551,31 @@ impl<W: BitWord> Geometry<W> {
         self.detached
             .iter()
             .find(|&sq| self.squares[sq.index()].name == name)
+    }
+
+    /// Whether `letters` is the file part of some cell's name (`"e"`, Tamerlane's `"x"`), as
+    /// a disambiguation in SAN names a file.
+    ///
+    /// ```
+    /// let g: citadel_geometry::Geometry = citadel_geometry::boards::persian();
+    /// assert!(g.is_file_name("a") && g.is_file_name("k"));
+    /// assert!(!g.is_file_name("x") && !g.is_file_name("ab"));
+    /// ```
+    pub fn is_file_name(&self, letters: &str) -> bool {
+        if let [b] = letters.as_bytes() {
+            let file = b.wrapping_sub(b'a');
+            if file < self.files {
+                let files = self.files as usize;
+                if (0..self.ranks as usize).any(|r| self.frame[r * files + file as usize].is_some())
+                {
+                    return true;
+                }
+            }
+        }
+        self.detached.iter().any(|sq| {
+            let name = self.squares[sq.index()].name.as_str();
+            name.trim_end_matches(|c: char| c.is_ascii_digit()) == letters
+        })
     }
 
     /// Two cells written together (`e2e4`, `k2x1`) or with a hyphen (`e2-e4`): the second

@@ -374,7 +374,7 @@ impl Payload {
     /// ```
     pub fn of_canonical(record: &Record) -> Result<(Record, Payload), ReplayError> {
         let mut moves = Vec::with_capacity(record.main.moves.len());
-        let canonical = crate::replay::normalize_with(record, |_, m| {
+        let canonical = crate::replay::normalize_with(record, |m| {
             moves.push(storable(m).then_some(*m));
         })?;
         let payload = encode_with(&canonical, &mut Observed(moves.into_iter()));
@@ -393,7 +393,7 @@ impl Payload {
     /// ```
     pub fn canonical(record: &Record) -> Result<Payload, ReplayError> {
         let mut moves = Vec::with_capacity(record.main.moves.len());
-        let canonical = crate::replay::canonical_with(record, |_, m| {
+        let canonical = crate::replay::canonical_with(record, |m| {
             let stored = storable(m).then_some(*m);
             moves.push(stored);
             stored.is_none()

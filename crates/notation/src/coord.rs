@@ -52,6 +52,24 @@ pub struct CoordMove {
     pub removal: Option<(Square, Square)>,
 }
 
+/// Whether `text` starts as every coordinate move does: two cell names (letters, then
+/// digits), with perhaps a hyphen between. A test without allocation, for a reader that
+/// calls [`parse_coord`] only on texts that may be coordinate moves.
+pub(crate) fn has_coord_shape(text: &str) -> bool {
+    let b = text.as_bytes();
+    let cell = |i: usize| {
+        let letters = b[i..].iter().take_while(|c| c.is_ascii_lowercase()).count();
+        let digits = b[i + letters..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        (letters > 0 && digits > 0).then_some(i + letters + digits)
+    };
+    let Some(i) = cell(0) else { return false };
+    let i = if b.get(i) == Some(&b'-') { i + 1 } else { i };
+    cell(i).is_some()
+}
+
 /// Parses the text of a coordinate move without checking legality.
 pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
     let cfg = G::config();

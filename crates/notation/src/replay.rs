@@ -164,29 +164,28 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
 
 /// Plays moves given as text (SAN or coordinates) from `pos`, stopping at the first one that
 /// is illegal or comes after the rules ended the game: the error names the move (`move 6.
-/// Nc3`, its index in `Site::Move`) and the reason. `legal` holds the legal moves of `pos`
-/// before and after.
+/// Nc3`, its index in `Site::Move`) and the reason.
 pub fn play_moves<'t, G: SanDialect>(
     pos: &mut Position<G>,
-    legal: &mut MoveList,
     texts: impl IntoIterator<Item = &'t str>,
     mut played: impl FnMut(Move),
 ) -> Result<(), ReplayError> {
+    let mut work = MoveList::new();
     for (i, text) in texts.into_iter().enumerate() {
-        let m = next_move(pos, legal, i, text)?;
+        let m = next_move(pos, &mut work, i, text)?;
         pos.play_unchecked(m);
         played(m);
-        legal.clear();
-        pos.generate(legal);
     }
     Ok(())
 }
 
-/// The move `text` (the `i`-th of the line) names in `pos`, whose legal moves are `legal`; an
-/// error if the game is over or the move is not legal.
+/// The move `text` (the `i`-th of the line) names in `pos`; an error if the game is over or
+/// the move is not legal. `moves` is left holding moves of `pos` that [`san::write_body`]
+/// may disambiguate the move against: all the legal ones, or (for an ordinary SAN move)
+/// those [`Position::generate_toward`] gives for it.
 fn next_move<G: SanDialect>(
     pos: &Position<G>,
-    legal: &MoveList,
+    moves: &mut MoveList,
     i: usize,
     text: &str,
 ) -> Result<Move, ReplayError> {
@@ -195,10 +194,20 @@ fn next_move<G: SanDialect>(
         mv: Some(MoveAt::new(pos, text)),
         kind,
     };
-    if let Some(o) = pos.outcome_among(legal) {
+    // a legal move shows that the position has one: the end of the game is decided without
+    // generating every move
+    if let Ok(m) = san::parse_with(pos, moves, text) {
+        return match pos.outcome_given(true) {
+            Some(o) => Err(fail(ReplayErrorKind::GameOver(o))),
+            None => Ok(m),
+        };
+    }
+    // the game's end comes before the move's fault, as the full list tells
+    pos.generate(moves);
+    if let Some(o) = pos.outcome_among(moves) {
         return Err(fail(ReplayErrorKind::GameOver(o)));
     }
-    san::parse_among(pos, legal, text).map_err(|e| fail(ReplayErrorKind::Move(e)))
+    san::parse_among(pos, moves, text).map_err(|e| fail(ReplayErrorKind::Move(e)))
 }
 
 /// Plays the main line of `record` over the rules of `G`.
@@ -206,9 +215,8 @@ pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
     let start = start_position::<G>(record)?;
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(record.main.moves.len());
-    let mut legal = pos.legal_moves();
-    play_moves(&mut pos, &mut legal, record.moves(), |m| moves.push(m))?;
-    let outcome = pos.outcome_among(&legal);
+    play_moves(&mut pos, record.moves(), |m| moves.push(m))?;
+    let outcome = pos.outcome_with_draws();
     Ok(Played {
         start,
         end: pos,
@@ -429,29 +437,29 @@ pub const ROSTER: [(&str, &str); 7] = [
 fn normalize_as<G: SanDialect>(
     variant: Variant,
     record: &Record,
-    observe: &mut dyn FnMut(&[Move], &Move) -> bool,
+    observe: &mut dyn FnMut(&Move) -> bool,
 ) -> Result<Record, ReplayError> {
     let start = start_position::<G>(record)?;
     // the main line in canonical SAN, replayed once: each position's moves, generated once,
     // serve reading the move, writing it, and the check mark of the one before
     let mut pos = start.clone();
-    let mut legal = pos.legal_moves();
+    let mut moves = MoveList::new();
     let mut main = Line {
         comments: record.main.comments.clone(),
         moves: Vec::with_capacity(record.main.moves.len()),
     };
     for (i, node) in record.main.moves.iter().enumerate() {
-        let m = next_move(&pos, &legal, i, &node.san)?;
-        let text = observe(&legal, &m);
+        let m = next_move(&pos, &mut moves, i, &node.san)?;
+        let text = observe(&m);
         let mut san = match text {
-            true => san::write_body_among(&pos, &legal, &m),
+            true => san::write_body_among(&pos, &moves, &m),
             false => String::new(),
         };
         pos.play_unchecked(m);
-        legal.clear();
-        pos.generate(&mut legal);
-        if text {
-            san.extend(san::check_mark(&pos, &legal));
+        if text && pos.in_check() {
+            // all the moves, only to tell mate from check
+            pos.generate(&mut moves);
+            san.extend(san::check_mark(&pos, &moves));
         }
         main.moves.push(MoveNode {
             san,
@@ -496,17 +504,17 @@ fn normalize_as<G: SanDialect>(
 /// canonical SAN; comments, NAGs and variations as they were. Fails if a move is illegal or
 /// the `Result` tag contradicts the movetext ([`check_result_tag`]).
 pub fn normalize(record: &Record) -> Result<Record, ReplayError> {
-    normalize_with(record, |_, _| {})
+    normalize_with(record, |_| {})
 }
 
-/// [`normalize`], calling `observe` with each main-line position's legal moves and the move
-/// played there, in order: for a writer that needs more of the replay than the text.
+/// [`normalize`], calling `observe` with each main-line move as it is played, in order: for
+/// a writer that needs more of the replay than the text.
 pub fn normalize_with(
     record: &Record,
-    mut observe: impl FnMut(&[Move], &Move),
+    mut observe: impl FnMut(&Move),
 ) -> Result<Record, ReplayError> {
-    canonical_with(record, |legal, m| {
-        observe(legal, m);
+    canonical_with(record, |m| {
+        observe(m);
         true
     })
 }
@@ -516,7 +524,7 @@ pub fn normalize_with(
 /// the move itself).
 pub(crate) fn canonical_with(
     record: &Record,
-    mut observe: impl FnMut(&[Move], &Move) -> bool,
+    mut observe: impl FnMut(&Move) -> bool,
 ) -> Result<Record, ReplayError> {
     let variant = variant_of(record)?;
     let r = with_game!(variant, G => normalize_as::<G>(variant, record, &mut observe))?;

@@ -25,7 +25,7 @@
 
 use crate::coord::{self, removal_of, MoveError};
 use crate::FenRights;
-use citadel_geometry::Square;
+use citadel_geometry::{Bitboard, Square};
 use citadel_rules::{Game, Move, MoveFlag, MoveList, Position, Termination};
 
 /// Why a move text is not a legal move of the position.
@@ -320,7 +320,74 @@ pub fn check_mark<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<char> 
 
 /// Reads a move (SAN or coordinate) of `pos`.
 pub fn parse<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
-    parse_among(pos, &pos.legal_moves(), text)
+    parse_with(pos, &mut MoveList::new(), text)
+}
+
+/// [`parse`] with a list to work in, for a caller that reads many moves (what the list holds
+/// before and after is unspecified). An ordinary SAN move is read among the moves
+/// [`Position::generate_toward`] gives for the pieces its letter names and its destination;
+/// any other text among all the legal moves. Both give the same answer, and the same error.
+///
+/// ```
+/// use citadel_notation::{fen, san};
+/// use citadel_rules::{Chess, MoveList};
+/// let pos = fen::start::<Chess>();
+/// let mut work = MoveList::new();
+/// assert_eq!(san::parse_with(&pos, &mut work, "Nf3"), san::parse(&pos, "g1f3"));
+/// ```
+pub fn parse_with<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &mut MoveList,
+    text: &str,
+) -> Result<Move, SanError> {
+    resolve(pos, moves, text, true)
+}
+
+/// Reads `text` among the moves it can name, generated into `moves`: those of the pieces its
+/// letter names to its destination when it is an ordinary SAN move, all the legal ones
+/// otherwise.
+fn resolve<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &mut MoveList,
+    text: &str,
+    coordinates: bool,
+) -> Result<Move, SanError> {
+    let t = strip_marks(text);
+    if let Some(parts) = ordinary_parts::<G>(t, coordinates) {
+        let bb = pos.bitboards();
+        let mut from = Bitboard::EMPTY;
+        let mut kinds = parts.kinds;
+        while kinds != 0 {
+            from |= bb.pieces(kinds.trailing_zeros() as u8, pos.turn());
+            kinds &= kinds - 1;
+        }
+        if !pos.generate_toward(from, parts.to, moves) {
+            pos.generate(moves);
+        }
+        // what `read` does with a text that is neither malformed nor a coordinate move
+        return match named_special(pos, moves, t)? {
+            Some(m) => Ok(m),
+            None => parse_san(pos, moves, t, parts),
+        };
+    }
+    pos.generate(moves);
+    read(pos, moves, text, coordinates)
+}
+
+/// The parts of `t` (a text without its marks) if it is an ordinary SAN move that `read`
+/// would take as one: well formed, and not a coordinate move.
+fn ordinary_parts<G: SanDialect>(t: &str, coordinates: bool) -> Option<Parts<'_>> {
+    if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
+        return None;
+    }
+    if coordinates
+        && t.as_bytes()[0].is_ascii_lowercase()
+        && coord::has_coord_shape(t)
+        && coord::parse_coord::<G>(t).is_ok()
+    {
+        return None;
+    }
+    split_parts::<G>(t).ok()
 }
 
 /// The name of the piece(s) a letter stands for, for messages.
@@ -377,7 +444,7 @@ pub fn parse_among<G: SanDialect>(
 /// assert!(san::parse_san_only(&pos, "g1-f3").is_err());
 /// ```
 pub fn parse_san_only<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
-    read(pos, &pos.legal_moves(), text, false)
+    resolve(pos, &mut MoveList::new(), text, false)
 }
 
 /// Reads a move among `moves`: the game's special forms, then (if `coordinates`) the
@@ -392,26 +459,7 @@ fn read<G: SanDialect>(
     if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
         return Err(SanError::Syntax(crate::clip(text)));
     }
-    // the game's special forms (castling, placements)
-    let mut special = None;
-    // only castles and a game's own moves have names of their own
-    let named = moves
-        .iter()
-        .filter(|m| matches!(m.flag, MoveFlag::Castle | MoveFlag::Special(_)));
-    for m in named {
-        if let Some(s) = G::write_special(pos, m) {
-            if same_special(&s, t) {
-                if special.is_some() {
-                    return Err(SanError::Ambiguous {
-                        text: crate::clip(t),
-                        candidates: s,
-                    });
-                }
-                special = Some(*m);
-            }
-        }
-    }
-    if let Some(m) = special {
+    if let Some(m) = named_special(pos, moves, t)? {
         return Ok(m);
     }
     if t.bytes().all(|b| matches!(b, b'0' | b'O' | b'-')) {
@@ -432,7 +480,35 @@ fn read<G: SanDialect>(
             });
         }
     }
-    parse_san(pos, moves, t)
+    parse_san(pos, moves, t, split_parts::<G>(t)?)
+}
+
+/// The move among `moves` that the game writes in its own form as `t` (castling,
+/// placements), if one is.
+fn named_special<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &[Move],
+    t: &str,
+) -> Result<Option<Move>, SanError> {
+    let mut special = None;
+    // only castles and a game's own moves have names of their own
+    let named = moves
+        .iter()
+        .filter(|m| matches!(m.flag, MoveFlag::Castle | MoveFlag::Special(_)));
+    for m in named {
+        if let Some(s) = G::write_special(pos, m) {
+            if same_special(&s, t) {
+                if special.is_some() {
+                    return Err(SanError::Ambiguous {
+                        text: crate::clip(t),
+                        candidates: s,
+                    });
+                }
+                special = Some(*m);
+            }
+        }
+    }
+    Ok(special)
 }
 
 /// The error for several fitting moves, listing them in canonical SAN.
@@ -456,6 +532,8 @@ fn ambiguous<G: SanDialect>(
 /// The parts of an ordinary SAN move.
 struct Parts<'a> {
     letter: &'static str,
+    /// The kinds written with `letter`, as a set of kind bits.
+    kinds: u128,
     /// (disambiguation, explicit capture) readings of the text between letter and cell: one
     /// or two.
     readings: Readings<'a>,
@@ -519,18 +597,14 @@ fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
     if !s[letters..].bytes().all(|b| b.is_ascii_digit()) {
         return false;
     }
-    let geo = G::config().geometry();
-    letters == 0
-        || geo
-            .all()
-            .iter()
-            .any(|sq| split_name(geo.name_of(sq)).0 == &s[..letters])
+    letters == 0 || G::config().geometry().is_file_name(&s[..letters])
 }
 
 fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     let cfg = G::config();
     let syntax = || SanError::Syntax(crate::clip(t));
-    let (main, removal) = match t.find("/x") {
+    let slash_x = t.as_bytes().windows(2).position(|w| w == b"/x");
+    let (main, removal) = match slash_x {
         Some(i) => (&t[..i], Some(removal_pair::<G>(&t[i + 2..], t)?)),
         None => (t, None),
     };
@@ -548,13 +622,26 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
             }
         }
     };
-    // the piece letter: the longest one the game has that starts the text
+    // the piece letter: the longest one the game has that starts the text; the kinds
+    // written with it, and the pawns' kinds (written with none)
     let mut letter = "";
-    for k in 0..cfg.symbols.len() as u8 {
+    let (mut kinds, mut pawns) = (0u128, 0u128);
+    for k in 0..cfg.symbols.len().min(128) as u8 {
         let l = G::letter(k);
-        if !l.is_empty() && main.starts_with(l) && l.len() > letter.len() {
-            letter = l;
+        if l.is_empty() {
+            pawns |= 1 << k;
+        } else if main.starts_with(l) {
+            if l.len() > letter.len() {
+                letter = l;
+                kinds = 0;
+            }
+            if l == letter {
+                kinds |= 1 << k;
+            }
         }
+    }
+    if letter.is_empty() {
+        kinds = pawns;
     }
     let mut rest = &main[letter.len()..];
     if letter.is_empty() {
@@ -610,6 +697,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     }
     Ok(Parts {
         letter,
+        kinds,
         readings,
         to,
         promotion,
@@ -617,13 +705,15 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     })
 }
 
-fn parse_san<G: SanDialect>(pos: &Position<G>, moves: &[Move], t: &str) -> Result<Move, SanError> {
-    let parts = split_parts::<G>(t)?;
+fn parse_san<G: SanDialect>(
+    pos: &Position<G>,
+    moves: &[Move],
+    t: &str,
+    parts: Parts<'_>,
+) -> Result<Move, SanError> {
     let geo = G::config().geometry();
     // the kinds written with the text's letter, as a set of kind bits
-    let kinds = (0..G::config().symbols.len() as u8)
-        .filter(|&k| k < 128 && G::letter(k) == parts.letter)
-        .fold(0u128, |set, k| set | 1 << k);
+    let kinds = parts.kinds;
     let base = |m: &Move| {
         m.to == parts.to
             && pos

@@ -102,8 +102,10 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         Bitboard::EMPTY
     }
 
-    /// Adds the game's special moves; only legal ones. `out` already holds the legal regular
-    /// moves.
+    /// Adds the game's special moves; only legal ones. `out` already holds legal regular
+    /// moves: all of them in [`Position::generate`], at least one of them in
+    /// [`Position::generate_toward`]. A game may read `out` only to know whether the side to
+    /// move has a regular move (Tamerlane's swap), never for which ones.
     #[inline(always)]
     fn special_moves(_pos: &Position<Self>, _legality: &Legality<Self::Word>, _out: &mut MoveList) {
     }

@@ -216,6 +216,45 @@ impl<G: Game> Position<G> {
         }
     }
 
+    /// The legality context without finding the pins, for a caller that tests few moves:
+    /// the pieces that may be pinned are all those on a line from the sole royal piece that
+    /// holds an enemy piece (all of them when the enemy has bent riders), and a check is
+    /// answered anywhere (each move is then tested).
+    fn quick_legality(&self) -> Legality<G::Word> {
+        let us = self.turn();
+        let them = us.other();
+        let bb = self.bitboards();
+        let geo = self.config().geometry();
+        let Some(k) = self.royals(us).single() else {
+            return Legality {
+                royal: None,
+                in_check: false,
+                pinned: Bitboard::EMPTY,
+                evasions: geo.all(),
+            };
+        };
+        let ours = bb.color[us.index()];
+        let pinned = if self.config().pieces.bent_kinds(them.index()) != 0 {
+            ours
+        } else {
+            let theirs = bb.color[them.index()];
+            Dir::ALL.into_iter().fold(Bitboard::EMPTY, |p, d| {
+                let ray = geo.ray_mask(k, d);
+                if (ray & theirs).any() {
+                    p | (ray & ours)
+                } else {
+                    p
+                }
+            })
+        };
+        Legality {
+            royal: Some(k),
+            in_check: self.is_attacked(k, them),
+            pinned,
+            evasions: geo.all(),
+        }
+    }
+
     /// Whether `m` (generated for the side to move) leaves its royalty safe, decided by
     /// applying its board changes to a copy of the bitboards.
     pub fn is_safe_after(&self, m: &Move) -> bool {
@@ -324,6 +363,70 @@ impl<G: Game> Position<G> {
                 }
             }
         }
+    }
+
+    /// Fills `out` with what a reader of one move text needs, without generating every
+    /// move: the legal regular moves of the side to move's pieces on `from` that land on
+    /// `to`, then all of the game's special moves. Every move in `out` is one of
+    /// [`generate`](Self::generate)'s, and each of `generate`'s moves that is special, or
+    /// goes from `from` to `to`, is in `out`.
+    ///
+    /// Returns `false`, with `out` empty, where that would not hold for certain: when the
+    /// game's rule has decided it, or when none of those pieces has a regular move to `to`
+    /// (a game's special moves may depend on whether any regular move exists, see
+    /// [`Game::special_moves`]). The caller then generates all the legal moves.
+    ///
+    /// ```
+    /// use citadel_rules::{fide::kind::KNIGHT, Chess, Color, Game, MoveList, Position};
+    /// let pos = Position::<Chess>::start();
+    /// let g = Chess::config().geometry();
+    /// let knights = pos.bitboards().pieces(KNIGHT, Color::White);
+    /// let mut out = MoveList::new();
+    /// assert!(pos.generate_toward(knights, g.parse_square("f3").unwrap(), &mut out));
+    /// assert_eq!(out.len(), 1); // Nf3; castling is not possible yet
+    /// assert!(!pos.generate_toward(knights, g.parse_square("f4").unwrap(), &mut out));
+    /// ```
+    pub fn generate_toward(&self, from: Bitboard<G::Word>, to: Square, out: &mut MoveList) -> bool {
+        out.clear();
+        if G::decided(self).is_some() {
+            return false;
+        }
+        let cfg = self.config();
+        let lg = self.quick_legality();
+        let ctx = self.regular_context();
+        for from in from & self.bitboards().color[self.turn().index()] {
+            let Some(Piece { kind, .. }) = self.piece_at(from) else {
+                continue;
+            };
+            let r = self.reach(ctx, &lg, from, kind);
+            if r.targets.contains(to) {
+                self.push_regular(&lg, kind, Move::new(from, to), out);
+            }
+            if ctx.pawn_extras && cfg.is_pawn(kind) {
+                let (double_step, en_passant) = self.pawn_extras(ctx, from, r);
+                if double_step == Some(to) {
+                    self.push_regular(
+                        &lg,
+                        kind,
+                        Move::with_flag(from, to, MoveFlag::DoubleStep),
+                        out,
+                    );
+                }
+                if en_passant == Some(to) {
+                    self.push_regular(
+                        &lg,
+                        kind,
+                        Move::with_flag(from, to, MoveFlag::EnPassant),
+                        out,
+                    );
+                }
+            }
+        }
+        if out.is_empty() {
+            return false;
+        }
+        G::special_moves(self, &lg, out);
+        true
     }
 
     /// What every piece's regular moves depend on, computed once per generation.

@@ -255,6 +255,12 @@ impl<G: Game> Position<G> {
         }
     }
 
+    /// Whether the regular move `m` leaves the side to move's royalty safe: tested by
+    /// playing it only where it may not ([`quick_legality`](Self::quick_legality)).
+    pub(crate) fn is_safe(&self, m: &Move) -> bool {
+        self.legal(&self.quick_legality(), m)
+    }
+
     /// Whether `m` (generated for the side to move) leaves its royalty safe, decided by
     /// applying its board changes to a copy of the bitboards.
     pub fn is_safe_after(&self, m: &Move) -> bool {

@@ -626,7 +626,7 @@ impl<G: Game> Position<G> {
         if G::decided(self).is_some() {
             return false;
         }
-        (self.is_regular(&m) && self.is_safe_after(&m)) || self.legal_moves().contains(&m)
+        (self.is_regular(&m) && self.is_safe(&m)) || self.legal_moves().contains(&m)
     }
 
     /// Plays `m` if it is legal; otherwise returns [`IllegalMove`] and leaves the position

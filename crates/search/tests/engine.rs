@@ -197,8 +197,8 @@ fn a_fixed_movetime_is_mostly_used_and_a_soft_limit_ends_sooner() {
     let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
     let mut s = Searcher::<Chess>::new(4);
     let r = s.search(&pos, &Limits::movetime(300));
-    // a fixed time is used up
-    assert!(r.elapsed >= Duration::from_millis(280), "{:?}", r.elapsed);
+    // used up unless the move was stable for four iterations (then at least two fifths)
+    assert!(r.elapsed >= Duration::from_millis(120), "{:?}", r.elapsed);
     assert!(r.elapsed < Duration::from_millis(3_000), "{:?}", r.elapsed);
     let limits = Limits {
         movetime: Some(Duration::from_millis(20_000)),

@@ -6,8 +6,8 @@
 use super::limits::MAX_DEPTH;
 use super::ordering::{CAPTURE_SCORE, HASH_SCORE};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CHECK_INTERVAL, HISTORY_AGING, SOFT_CHANGED, SOFT_STABLE,
-    SOFT_STEADY,
+    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CHECK_INTERVAL, HISTORY_AGING, MOVETIME_SHARE,
+    MOVETIME_STABLE, SOFT_CHANGED, SOFT_STABLE, SOFT_STEADY,
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
 use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
@@ -187,7 +187,7 @@ impl<G: Game> Worker<G> {
                 if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
                     break;
                 }
-                // a fixed time (no soft limit) is used up: the search stops at its deadline
+                let elapsed = start.elapsed();
                 if let Some(soft) = limits.soft {
                     // aim at the soft limit: less when the best move is stable, more
                     // (up to the hard limit) when it has just changed
@@ -196,7 +196,17 @@ impl<G: Game> Worker<G> {
                         1 | 2 => SOFT_STEADY,
                         _ => SOFT_STABLE,
                     };
-                    if start.elapsed().as_secs_f64() > soft.as_secs_f64() * scale {
+                    if elapsed.as_secs_f64() > soft.as_secs_f64() * scale {
+                        break;
+                    }
+                } else if let Some(t) = limits.movetime {
+                    // a fixed time is used up, unless the best move has been the same for
+                    // four iterations and the next one (about twice as long as everything
+                    // so far) would not finish
+                    if stable >= MOVETIME_STABLE
+                        && elapsed.saturating_mul(MOVETIME_SHARE.1)
+                            > t.saturating_mul(MOVETIME_SHARE.0)
+                    {
                         break;
                     }
                 }

@@ -1,9 +1,9 @@
 //! The alpha-beta engine, generic over the games: iterative deepening, principal-variation
 //! search with aspiration windows, a transposition table shared by the threads of a Lazy SMP
 //! search, quiescence on captures and promotions (generated alone by the rules), move
-//! ordering (hash move, captures by MVV-LVA and capture history with the ones that lose by
-//! the static exchange evaluation last, killers, history with a malus), null-move pruning with
-//! zugzwang guards, bounded check and singular extensions, internal iterative reduction, late-move
+//! ordering (hash move, captures by MVV-LVA with the ones that lose by the static exchange
+//! evaluation last, killers, history with a malus), null-move pruning with zugzwang guards,
+//! bounded check and singular extensions, internal iterative reduction, late-move
 //! reductions and pruning, futility pruning, mate-distance scoring, draw
 //! detection by repetition and the move-count rule, and time management with a soft and a
 //! hard limit.
@@ -131,9 +131,6 @@ struct Worker<G: Game> {
     cells: usize,
     /// History scores by colour, from cell and to cell ([`from_to`](ordering::from_to)).
     history: Vec<i32>,
-    /// Capture history scores by moving piece, destination and captured kind
-    /// ([`capture_slot`](ordering::capture_slot)).
-    capture_history: Vec<i32>,
     reductions: Reductions,
     pv: Vec<Move>,
     pv_len: Vec<usize>,
@@ -286,7 +283,6 @@ impl<G: Game> Worker<G> {
             excluded: vec![None; MAX_PLY + 1],
             cells,
             history: vec![0; 2 * cells * cells],
-            capture_history: vec![0; cells * ordering::CAPTURE_SLOTS],
             reductions: Reductions::new(),
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
@@ -310,7 +306,6 @@ impl<G: Game> Worker<G> {
     fn clear(&mut self) {
         self.eval_cache.fill(0);
         self.history.fill(0);
-        self.capture_history.fill(0);
         for k in &mut self.killers {
             *k = [None; 2];
         }

@@ -1,9 +1,9 @@
 //! The main node of the alpha-beta search (principal-variation search): repetition and
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
 //! futility pruning, razoring and null-move pruning, internal iterative reduction, the
-//! singular extension of the hash move (and its multi-cut), then the moves in order with futility and late-move pruning, late-move reductions and re-searches;
-//! a quiet move that cuts off becomes a killer and earns history, a capture capture history
-//! (the captures searched before a cut-off lose some). The pruning takes the
+//! singular extension of the hash move (and its multi-cut), then the moves in order with
+//! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
+//! cuts off becomes a killer and earns history. The pruning takes the
 //! table's score for the static evaluation when its bound shows the evaluation wrong.
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
@@ -279,9 +279,6 @@ impl<G: Game> Worker<G> {
         // the quiet moves searched so far (indices into the list), for the history malus
         let mut tried = [0u16; 64];
         let mut n_tried = 0;
-        // the captures searched so far, for the capture history's malus
-        let mut tried_captures = [0u16; 32];
-        let mut n_captures = 0;
         let lmr = self.options.lmr;
         // late quiet moves near the leaves are pruned once this many moves were searched
         let late_limit = if self.options.lmp && !pv_node && !in_check && depth <= LMP_DEPTH {
@@ -404,14 +401,6 @@ impl<G: Game> Worker<G> {
                             }
                             self.reward_quiets(us, ply, depth, m, &tried[..n_tried]);
                         }
-                        let capture = (!quiet).then_some(m);
-                        self.reward_captures(
-                            pos,
-                            ply,
-                            depth,
-                            capture,
-                            &tried_captures[..n_captures],
-                        );
                         break;
                     }
                 }
@@ -419,9 +408,6 @@ impl<G: Game> Worker<G> {
             if quiet && n_tried < tried.len() {
                 tried[n_tried] = sc.idx;
                 n_tried += 1;
-            } else if !quiet && n_captures < tried_captures.len() {
-                tried_captures[n_captures] = sc.idx;
-                n_captures += 1;
             }
         }
         if excluded.is_some() {

@@ -38,9 +38,6 @@ impl<G: Game> Worker<G> {
         for h in &mut self.history {
             *h /= HISTORY_AGING;
         }
-        for h in &mut self.capture_history {
-            *h /= HISTORY_AGING;
-        }
         let mut pos = root.clone();
         self.psq[0] = self.eval.psq_of(&pos);
         let mut list: Vec<Move> = pos.legal_moves().iter().copied().collect();

@@ -1,15 +1,12 @@
-//! Move ordering: each move's score (hash move, captures by MVV-LVA and capture history,
-//! killers, history, losing captures last), one total order over them, and the picking of
-//! the next move to search, which puts a capture through the exchange evaluation only when
-//! it comes up; and the history scores' updates.
+//! Move ordering: each move's score (hash move, captures by MVV-LVA, killers, history,
+//! losing captures last), one total order over them, and the picking of the next move to
+//! search, which puts a capture through the exchange evaluation only when it comes up; and
+//! the history scores' updates.
 
-use super::params::{
-    CAPTURE_GAIN_WEIGHT, CAPTURE_HISTORY_BONUS, CAPTURE_HISTORY_BONUS_MAX, CAPTURE_HISTORY_DIVISOR,
-    CAPTURE_HISTORY_MAX, HISTORY_MAX,
-};
+use super::params::HISTORY_MAX;
 use super::Worker;
 use crate::see;
-use citadel_rules::{Game, Move, Position, MAX_KINDS};
+use citadel_rules::{Game, Move, Position};
 
 /// A move with its ordering score and material gain.
 #[derive(Clone, Copy, Debug, Default)]
@@ -40,9 +37,6 @@ pub(super) const KILLER_SCORE: i32 = 1 << 27;
 /// Captures that lose material (by the static exchange evaluation, or with `swap` off
 /// whenever a cheaper victim's cell is defended) go after the quiet moves.
 const BAD_CAPTURE_SCORE: i32 = -(1 << 26);
-/// The most material gain the ordering tells apart (so that a capture's score stays below
-/// the hash move's).
-const MAX_GAIN: i32 = 1 << 16;
 /// How many moves of a node are picked one by one before the rest is sorted.
 const PICKS: usize = 4;
 
@@ -50,25 +44,6 @@ const PICKS: usize = 4;
 #[inline(always)]
 pub(super) fn from_to(cells: usize, us: usize, m: &Move) -> usize {
     (us * cells + m.from.index()) * cells + m.to.index()
-}
-
-/// Slots of the capture history per board cell: the moving piece's mailbox code (colour
-/// and kind, `0..=2 * MAX_KINDS`) by the captured kind (or none, for a capture off the
-/// destination or a promotion: `0..=MAX_KINDS`).
-pub(super) const CAPTURE_SLOTS: usize = (2 * MAX_KINDS + 1) * (MAX_KINDS + 1);
-
-/// The slot of the tactical move `m` of `pos` in the capture history of a board of `cells`
-/// cells: by the moving piece (its colour and kind), the destination and the kind captured
-/// there (none: en passant, a promotion, a special move's removal elsewhere).
-#[inline(always)]
-pub(super) fn capture_slot<G: Game>(cells: usize, pos: &Position<G>, m: &Move) -> usize {
-    let mover = pos.code_at(m.from) as usize;
-    let victim = match pos.code_at(m.to) {
-        0 => 0,
-        c => usize::from((c - 1) >> 1) + 1,
-    };
-    debug_assert!(m.to.index() < cells);
-    (m.to.index() * (2 * MAX_KINDS + 1) + mover) * (MAX_KINDS + 1) + victim
 }
 
 /// Moves `h` towards `bound` by `bonus` (away when negative), slowing as it nears it (the
@@ -108,13 +83,7 @@ impl<G: Game> Worker<G> {
                 let mover = self.eval.code_value(pos.code_at(m.from));
                 // a capture of a cheaper piece may lose material
                 pending = see && gain < mover && m.promotion.is_none();
-                // the most valuable victim first; among equal gains the cheaper mover,
-                // unless the capture history says otherwise
-                let h = self.capture_history[capture_slot(self.cells, pos, m)];
-                CAPTURE_SCORE
-                    + (gain.min(MAX_GAIN) * CAPTURE_GAIN_WEIGHT - mover
-                        + h / CAPTURE_HISTORY_DIVISOR)
-                        .max(1)
+                CAPTURE_SCORE + gain * 16 - mover / 16
             } else if Some(*m) == killers[0] {
                 KILLER_SCORE + 1
             } else if Some(*m) == killers[1] {
@@ -237,31 +206,6 @@ impl<G: Game> Worker<G> {
                 let h = &mut self.history[from_to(self.cells, us, &q)];
                 *h = nudge(*h, -bonus, HISTORY_MAX);
             }
-        }
-    }
-}
-
-impl<G: Game> Worker<G> {
-    /// Rewards the capture `m` that cut off at `ply` (if it was one) in the capture history,
-    /// and punishes the captures `tried` before the cut-off (indices into the ply's move
-    /// list); `pos` is the node's position.
-    pub(super) fn reward_captures(
-        &mut self,
-        pos: &Position<G>,
-        ply: usize,
-        depth: i32,
-        m: Option<Move>,
-        tried: &[u16],
-    ) {
-        let bonus = (CAPTURE_HISTORY_BONUS * depth * depth).min(CAPTURE_HISTORY_BONUS_MAX);
-        if let Some(m) = m {
-            let h = &mut self.capture_history[capture_slot(self.cells, pos, &m)];
-            *h = nudge(*h, bonus, CAPTURE_HISTORY_MAX);
-        }
-        for &i in tried {
-            let q = self.lists[ply][i as usize];
-            let h = &mut self.capture_history[capture_slot(self.cells, pos, &q)];
-            *h = nudge(*h, -bonus, CAPTURE_HISTORY_MAX);
         }
     }
 }

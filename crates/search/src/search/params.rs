@@ -107,22 +107,6 @@ pub(super) const ASPIRATION_WINDOW: i32 = 40;
 pub(super) const HISTORY_MAX: i32 = 1 << 20;
 /// The history scores are divided by this at the start of every search.
 pub(super) const HISTORY_AGING: i32 = 4;
-/// Bound of the capture history scores (by moving piece, destination and captured kind;
-/// the gravity update keeps them within ±this); aged like the history.
-pub(super) const CAPTURE_HISTORY_MAX: i32 = 1 << 14;
-/// A capture's history score is divided by this in its ordering score, which also holds
-/// its material gain times [`CAPTURE_GAIN_WEIGHT`] less the mover's value: so the history
-/// reorders captures of equal gain (overruling the cheaper mover first when it is strong),
-/// never a capture of less gain before one of more.
-pub(super) const CAPTURE_HISTORY_DIVISOR: i32 = 16;
-/// See [`CAPTURE_HISTORY_DIVISOR`].
-pub(super) const CAPTURE_GAIN_WEIGHT: i32 = 4096;
-/// A capture that cuts off earns `CAPTURE_HISTORY_BONUS · depth²` (at most
-/// [`CAPTURE_HISTORY_BONUS_MAX`]) in the capture history; the captures searched before a
-/// cut-off at the node lose as much.
-pub(super) const CAPTURE_HISTORY_BONUS: i32 = 32;
-/// See [`CAPTURE_HISTORY_BONUS`].
-pub(super) const CAPTURE_HISTORY_BONUS_MAX: i32 = 4096;
 
 // Time management.
 

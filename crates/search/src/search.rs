@@ -2,8 +2,8 @@
 //! search with aspiration windows, a transposition table shared by the threads of a Lazy SMP
 //! search, quiescence on captures and promotions (generated alone by the rules), move
 //! ordering (hash move, captures by MVV-LVA with the ones that lose by the static exchange
-//! evaluation last, killers, history with a malus), null-move pruning with zugzwang guards,
-//! bounded check and singular extensions, internal iterative reduction, late-move
+//! evaluation last, killers, history with a malus), null-move pruning with
+//! zugzwang guards, bounded check extensions, internal iterative reduction, late-move
 //! reductions and pruning, futility pruning, mate-distance scoring, draw
 //! detection by repetition and the move-count rule, and time management with a soft and a
 //! hard limit.
@@ -124,9 +124,6 @@ struct Worker<G: Game> {
     lists: Vec<MoveList>,
     order: Vec<[Scored; MAX_MOVES]>,
     killers: Vec<[Option<Move>; 2]>,
-    /// The move left out at each ply, in the search that tests whether the hash move is
-    /// singular.
-    excluded: Vec<Option<Move>>,
     /// Cells of the board.
     cells: usize,
     /// History scores by colour, from cell and to cell ([`from_to`](ordering::from_to)).
@@ -280,7 +277,6 @@ impl<G: Game> Worker<G> {
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
             order: vec![[Scored::default(); MAX_MOVES]; MAX_PLY + 1],
             killers: vec![[None; 2]; MAX_PLY + 1],
-            excluded: vec![None; MAX_PLY + 1],
             cells,
             history: vec![0; 2 * cells * cells],
             reductions: Reductions::new(),

@@ -1,9 +1,8 @@
 //! The main node of the alpha-beta search (principal-variation search): repetition and
 //! mate-distance bounds, check extensions, the transposition table's cut-offs, reverse
-//! futility pruning, razoring and null-move pruning, internal iterative reduction, the
-//! singular extension of the hash move (and its multi-cut), then the moves in order with
-//! futility and late-move pruning, late-move reductions and re-searches; a quiet move that
-//! cuts off becomes a killer and earns history. The pruning takes the
+//! futility pruning, razoring and null-move pruning, internal iterative reduction, then the
+//! moves in order with futility and late-move pruning, late-move reductions and re-searches;
+//! a quiet move that cuts off becomes a killer and earns history. The pruning takes the
 //! table's score for the static evaluation when its bound shows the evaluation wrong.
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
@@ -12,7 +11,7 @@ use super::params::{
     FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH, LMP_BASE, LMP_DEPTH, LMR_BASE, LMR_DEPTH,
     LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR,
     NULL_MOVE_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN, SINGULAR_DEPTH, SINGULAR_MARGIN, SINGULAR_TT_SLACK,
+    REVERSE_FUTILITY_MARGIN,
 };
 use super::score::{from_tt, outcome_score, terminal, to_tt, INF, MATE, MATE_BOUND};
 use super::{Worker, MAX_PLY};
@@ -89,9 +88,6 @@ impl<G: Game> Worker<G> {
 
     /// The alpha-beta search of `pos` at `ply` to `depth` plies within `alpha..beta` (a
     /// null window off the principal variation); `child`: what the parent knows of the node.
-    /// With a move excluded at `ply` (the test of a singular hash move) the node searches
-    /// the other moves only, without the table (no hash move, cut-off or store), the null
-    /// move or internal iterative reduction.
     pub(super) fn alphabeta(
         &mut self,
         pos: &mut Position<G>,
@@ -109,8 +105,7 @@ impl<G: Game> Worker<G> {
         // the table entry and the cached evaluation are read first, so that their cache lines
         // load while the tests below run (nothing stores to either before they are used)
         let key = pos.hash();
-        let excluded = self.excluded[ply];
-        let early = depth > 0 && excluded.is_none();
+        let early = depth > 0;
         let entry = if early { self.tt.probe(key) } else { None };
         let cached = if early { self.cached_eval(key) } else { None };
         self.check_limits();
@@ -140,11 +135,7 @@ impl<G: Game> Worker<G> {
         self.nodes += 1;
         let pv_node = beta - alpha > 1;
         let mut hash_move = None;
-        let entry = match excluded {
-            Some(_) => None,
-            None if early => entry,
-            None => self.tt.probe(key),
-        };
+        let entry = if early { entry } else { self.tt.probe(key) };
         if let Some(e) = entry {
             hash_move = e.mv;
             if !pv_node && i32::from(e.depth) >= depth {
@@ -194,12 +185,7 @@ impl<G: Game> Worker<G> {
                 }
             }
             // null-move pruning: if passing still fails high, so will a move
-            if null_allowed
-                && excluded.is_none()
-                && depth >= NULL_MOVE_DEPTH
-                && e >= beta
-                && self.null_safe(pos)
-            {
+            if null_allowed && depth >= NULL_MOVE_DEPTH && e >= beta && self.null_safe(pos) {
                 let r = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
                 self.psq[ply + 1] = self.psq[ply];
                 pos.play_null();
@@ -222,42 +208,6 @@ impl<G: Game> Worker<G> {
             futile =
                 depth <= FUTILITY_DEPTH && e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
         }
-        // singular extension: the hash move, a lower bound from nearly this depth, is
-        // searched a ply deeper when every other move fails low against its score less a
-        // margin in a search of half the depth; when they fail high against a margin above
-        // beta too, the node cuts off (multi-cut). Before the moves are generated: the test
-        // searches this ply.
-        let mut singular = None;
-        if let (Some(e), Some(hm)) = (entry, hash_move) {
-            let s = from_tt(e.score, ply);
-            if excluded.is_none()
-                && depth >= SINGULAR_DEPTH
-                && i32::from(e.depth) >= depth - SINGULAR_TT_SLACK
-                && e.bound != Bound::Upper
-                && s.abs() < MATE_BOUND
-                && (ply as i32) < CHECK_EXTENSION_PLIES * self.root_depth
-            {
-                let singular_beta = s - SINGULAR_MARGIN * depth;
-                self.excluded[ply] = Some(hm);
-                let v = self.alphabeta(
-                    pos,
-                    (depth - 1) / 2,
-                    singular_beta - 1,
-                    singular_beta,
-                    ply,
-                    Child::new(false, Some(in_check)),
-                );
-                self.excluded[ply] = None;
-                if self.stop {
-                    return 0;
-                }
-                if v < singular_beta {
-                    singular = Some(hm);
-                } else if singular_beta >= beta {
-                    return singular_beta;
-                }
-            }
-        }
         self.lists[ply].clear();
         pos.generate(&mut self.lists[ply]);
         if self.lists[ply].is_empty() {
@@ -267,7 +217,7 @@ impl<G: Game> Worker<G> {
             return 0;
         }
         // internal iterative reduction: a node without a hash move is searched shallower
-        if self.options.iir && excluded.is_none() && hash_move.is_none() && depth >= IIR_DEPTH {
+        if self.options.iir && hash_move.is_none() && depth >= IIR_DEPTH {
             depth -= 1;
         }
         let mut n = self.order_moves(pos, ply, hash_move, false);
@@ -296,11 +246,6 @@ impl<G: Game> Worker<G> {
         while let Some(sc) = self.next_move(pos, ply, i, &mut n, false, i32::MIN) {
             i += 1;
             let m = self.lists[ply][sc.idx as usize];
-            if Some(m) == excluded {
-                continue;
-            }
-            // the singular hash move is searched a ply deeper
-            let ext = i32::from(Some(m) == singular);
             let quiet = sc.gain <= 0;
             let killer = sc.score >= KILLER_SCORE && sc.score < CAPTURE_SCORE;
             let reducible =
@@ -329,7 +274,7 @@ impl<G: Game> Worker<G> {
             let s = if searched == 0 {
                 -self.alphabeta(
                     pos,
-                    depth - 1 + ext,
+                    depth - 1,
                     -beta,
                     -alpha,
                     ply + 1,
@@ -409,10 +354,6 @@ impl<G: Game> Worker<G> {
                 tried[n_tried] = sc.idx;
                 n_tried += 1;
             }
-        }
-        if excluded.is_some() {
-            // a search without the hash move: not this position's value
-            return best;
         }
         let bound = if best >= beta {
             Bound::Lower

@@ -77,16 +77,6 @@ pub(super) const FIXED_REDUCTION_LATE: usize = 8;
 /// iteration's depth (which bounds the extensions of a line of checks).
 pub(super) const CHECK_EXTENSION_PLIES: i32 = 2;
 
-// Singular extensions.
-
-/// Least remaining depth at which the hash move may be extended as singular.
-pub(super) const SINGULAR_DEPTH: i32 = 6;
-/// The table entry must be at most this many plies shallower than the node.
-pub(super) const SINGULAR_TT_SLACK: i32 = 3;
-/// The hash move is singular when every other move fails low against the table's score less
-/// this margin per ply of remaining depth, in a search of half the depth.
-pub(super) const SINGULAR_MARGIN: i32 = 2;
-
 // Quiescence.
 
 /// Delta pruning: a capture whose material gain cannot lift the stand-pat score to within

@@ -6,7 +6,7 @@
 //! error.
 
 use citadel_notation::{fen, san, SanDialect};
-use citadel_rules::{with_game, Game, Move, MoveFlag, Position, Variant};
+use citadel_rules::{with_game, Move, MoveFlag, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -410,21 +410,13 @@ impl<G: Game> Position<G> {
             }
             if ctx.pawn_extras && cfg.is_pawn(kind) {
                 let (double_step, en_passant) = self.pawn_extras(ctx, from, r);
-                if double_step == Some(to) {
-                    self.push_regular(
-                        &lg,
-                        kind,
-                        Move::with_flag(from, to, MoveFlag::DoubleStep),
-                        out,
-                    );
-                }
-                if en_passant == Some(to) {
-                    self.push_regular(
-                        &lg,
-                        kind,
-                        Move::with_flag(from, to, MoveFlag::EnPassant),
-                        out,
-                    );
+                for (target, flag) in [
+                    (double_step, MoveFlag::DoubleStep),
+                    (en_passant, MoveFlag::EnPassant),
+                ] {
+                    if target == Some(to) {
+                        self.push_regular(&lg, kind, Move::with_flag(from, to, flag), out);
+                    }
                 }
             }
         }

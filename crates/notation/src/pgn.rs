@@ -24,11 +24,10 @@
 
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::{clip, shorten};
-use nom::branch::alt;
-use nom::bytes::complete::{tag, take_till, take_until, take_while, take_while1};
+use nom::bytes::complete::{take_till, take_until, take_while, take_while1};
 use nom::character::complete::{char, digit1, space0};
-use nom::combinator::{map, map_res, peek, recognize};
-use nom::sequence::{delimited, preceded, terminated, tuple};
+use nom::combinator::map_res;
+use nom::sequence::{delimited, preceded};
 use nom::IResult;
 use serde::{Deserialize, Serialize};
 use std::cell::Cell;
@@ -233,12 +232,13 @@ pub struct Games<R: BufRead> {
     done: bool,
     /// Whether the input's first line was read (to strip a byte-order mark).
     started: bool,
+    /// The line being read (kept to reuse its memory).
+    line: Vec<u8>,
 }
 
-/// One line as read: its bytes (empty when skipped for length), whether it was too long, and
-/// whether it holds a NUL byte (binary data).
+/// How a line was read into [`Games::line`]: whether it was too long (its bytes skipped),
+/// and whether it holds a NUL byte (binary data).
 struct RawLine {
-    bytes: Vec<u8>,
     oversize: bool,
     binary: bool,
 }
@@ -259,21 +259,28 @@ impl MovetextScan {
             return false; // an escaped line
         }
         let mut end = line.len();
-        for (i, &b) in line.iter().enumerate() {
-            if self.in_comment {
-                self.in_comment = b != b'}';
-                continue;
-            }
-            match b {
+        let mut i = 0;
+        while i < line.len() {
+            let rest = &line[i..];
+            let found = if self.in_comment {
+                rest.iter().position(|&b| b == b'}')
+            } else {
+                rest.iter()
+                    .position(|&b| matches!(b, b'{' | b'(' | b')' | b';'))
+            };
+            let Some(at) = found else { break };
+            i += at;
+            match line[i] {
+                b'}' => self.in_comment = false,
                 b'{' => self.in_comment = true,
                 b'(' => self.depth += 1,
                 b')' => self.depth = self.depth.saturating_sub(1),
-                b';' => {
-                    end = i;
+                _ => {
+                    end = i; // `;`: the rest of the line is a comment
                     break;
                 }
-                _ => {}
             }
+            i += 1;
         }
         if self.in_comment || self.depth > 0 {
             return false;
@@ -296,7 +303,14 @@ impl MovetextScan {
 /// assert!(!citadel_notation::pgn::is_tag_line(b"1. e4 e5 *\n"));
 /// ```
 pub fn is_tag_line(line: &[u8]) -> bool {
-    let text = String::from_utf8_lossy(&line[..line.len().min(64)]);
+    let head = &line[..line.len().min(64)];
+    // ASCII first (`char::is_whitespace` is these among ASCII); other bytes as text below
+    if let Some(&b) = head.iter().find(|b| !matches!(b, b'\t'..=b'\r' | b' ')) {
+        if b.is_ascii() {
+            return b == b'[';
+        }
+    }
+    let text = String::from_utf8_lossy(head);
     text.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}')
         .starts_with('[')
 }
@@ -314,16 +328,18 @@ impl<R: BufRead> Games<R> {
             limit: MAX_GAME_BYTES,
             done: false,
             started: false,
+            line: Vec::new(),
         }
     }
 
-    /// Reads one line (with its `\n`), keeping at most `room` bytes of it; `None` at the end.
+    /// Reads one line (with its `\n`) into [`Games::line`], keeping at most `room` bytes of
+    /// it; `None` at the end.
     fn raw_line(&mut self, room: usize) -> std::io::Result<Option<RawLine>> {
         let mut line = RawLine {
-            bytes: Vec::new(),
             oversize: false,
             binary: false,
         };
+        self.line.clear();
         let mut any = false;
         loop {
             let buf = match self.input.fill_buf() {
@@ -343,11 +359,11 @@ impl<R: BufRead> Games<R> {
             if part.contains(&0) {
                 line.binary = true;
             }
-            if line.bytes.len() + take <= room && !line.oversize {
-                line.bytes.extend_from_slice(part);
+            if self.line.len() + take <= room && !line.oversize {
+                self.line.extend_from_slice(part);
             } else {
                 line.oversize = true;
-                line.bytes = Vec::new();
+                self.line.clear();
             }
             self.input.consume(take);
             if end || line.binary {
@@ -410,14 +426,14 @@ impl<R: BufRead> Games<R> {
                 }));
                 return;
             }
-            let tag = !line.oversize && is_tag_line(&line.bytes);
-            let blank = !line.oversize && line.bytes.iter().all(u8::is_ascii_whitespace);
+            let tag = !line.oversize && is_tag_line(&self.line);
+            let blank = !line.oversize && self.line.iter().all(u8::is_ascii_whitespace);
             if (tag && !prev_tag && lines > 0) || (ended && !blank) {
                 self.scan = MovetextScan::default();
-                self.ahead = Some(line.bytes);
+                self.ahead = Some(self.line.clone());
                 break;
             }
-            if !tag && !line.oversize && self.scan.line(&line.bytes) {
+            if !tag && !line.oversize && self.scan.line(&self.line) {
                 ended = true;
             }
             prev_tag = tag;
@@ -426,7 +442,7 @@ impl<R: BufRead> Games<R> {
                 oversize = true;
                 text = Vec::new();
             } else if !oversize {
-                text.extend_from_slice(&line.bytes);
+                text.extend_from_slice(&self.line);
             }
         }
         let base = self.lines_before;
@@ -443,7 +459,11 @@ impl<R: BufRead> Games<R> {
             }));
             return;
         }
-        let text = String::from_utf8_lossy(&text);
+        // checked as UTF-8 first: the common case, and faster than the lossy reading
+        let text = match std::str::from_utf8(&text) {
+            Ok(t) => std::borrow::Cow::Borrowed(t),
+            Err(_) => String::from_utf8_lossy(&text),
+        };
         let mut src: &str = &text;
         if !self.started {
             self.started = true;
@@ -488,9 +508,13 @@ impl<R: BufRead> Iterator for Games<R> {
 
 type Res<'a, T> = IResult<&'a str, T>;
 
-/// Characters a move token is made of.
-fn is_move_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || "-=+#@/':<>_".contains(c)
+/// Characters a move token is made of (all ASCII).
+fn is_move_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'-' | b'=' | b'+' | b'#' | b'@' | b'/' | b'\'' | b':' | b'<' | b'>' | b'_'
+        )
 }
 
 fn tag_name(i: &str) -> Res<'_, &str> {
@@ -502,6 +526,12 @@ fn tag_name(i: &str) -> Res<'_, &str> {
 /// it from a line end).
 fn quoted(i: &str) -> Res<'_, String> {
     let (mut rest, _) = char('"')(i)?;
+    // mostly a value without escapes: taken whole
+    if let Some(end) = rest.find(['"', '\\', '\n', '\r']) {
+        if rest.as_bytes()[end] == b'"' {
+            return Ok((&rest[end + 1..], rest[..end].to_string()));
+        }
+    }
     let mut out = String::new();
     loop {
         let mut chars = rest.chars();
@@ -548,26 +578,44 @@ fn boundary(i: &str) -> Res<'_, ()> {
 }
 
 fn result_token(i: &str) -> Res<'_, GameResult> {
-    terminated(
-        map(
-            alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*"))),
-            |s| GameResult::parse(s).unwrap_or_default(),
-        ),
-        peek(boundary),
-    )(i)
+    let token = ["1-0", "0-1", "1/2-1/2", "*"]
+        .into_iter()
+        .find(|t| i.starts_with(t));
+    let Some((t, result)) = token.and_then(|t| Some((t, GameResult::parse(t)?))) else {
+        return Err(not_here(i));
+    };
+    let rest = &i[t.len()..];
+    boundary(rest)?;
+    Ok((rest, result))
 }
 
 /// A move number indication: digits then periods (`12.`, `12...`), or digits alone before a
 /// boundary.
 fn move_number(i: &str) -> Res<'_, &str> {
-    alt((
-        recognize(tuple((digit1, take_while1(|c| c == '.')))),
-        terminated(digit1, peek(boundary)),
-    ))(i)
+    let digits = i.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(not_here(i));
+    }
+    let dots = i[digits..].bytes().take_while(|&b| b == b'.').count();
+    if dots == 0 {
+        boundary(&i[digits..])?;
+    }
+    // digits and periods are ASCII: the split is on a character boundary
+    Ok((&i[digits + dots..], &i[..digits + dots]))
+}
+
+/// The error of a token that is not there.
+fn not_here(i: &str) -> nom::Err<nom::error::Error<&str>> {
+    nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Tag))
 }
 
 fn move_token(i: &str) -> Res<'_, &str> {
-    take_while1(is_move_char)(i)
+    let end = i.bytes().position(|b| !is_move_byte(b)).unwrap_or(i.len());
+    if end == 0 {
+        return Err(not_here(i));
+    }
+    // every move byte is ASCII: `end` is a character boundary
+    Ok((&i[end..], &i[..end]))
 }
 
 fn nag(i: &str) -> Res<'_, u8> {
@@ -623,7 +671,8 @@ struct Reader<'a> {
 impl<'a> Reader<'a> {
     fn new(src: &'a str, base: usize, game: usize, before_tags: bool) -> Self {
         let mut lines = vec![0];
-        lines.extend(src.match_indices('\n').map(|(i, _)| i + 1));
+        let ends = src.bytes().enumerate().filter(|&(_, b)| b == b'\n');
+        lines.extend(ends.map(|(i, _)| i + 1));
         Reader {
             src,
             pos: 0,
@@ -645,8 +694,13 @@ impl<'a> Reader<'a> {
     }
 
     fn loc(&self, offset: usize) -> Loc {
-        let line = self.lines.partition_point(|&s| s <= offset).max(1) - 1;
         let (last_off, last_line, last_col) = self.last.get();
+        // asked in order, the line is mostly the last one's or the next
+        let near = (last_line..self.lines.len().min(last_line + 4))
+            .take_while(|&l| self.lines[l] <= offset)
+            .last()
+            .filter(|&l| last_off <= offset && self.lines.get(l + 1).is_none_or(|&s| s > offset));
+        let line = near.unwrap_or_else(|| self.lines.partition_point(|&s| s <= offset).max(1) - 1);
         let col = if last_line == line && last_off <= offset {
             last_col
                 + self
@@ -706,8 +760,10 @@ impl<'a> Reader<'a> {
     fn skip_ws(&mut self) {
         loop {
             let rest = self.rest();
+            let ascii = rest.bytes().take_while(u8::is_ascii_whitespace).count();
             // byte-order marks count as blanks: files joined with `cat` have them inside
-            let trimmed = rest.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+            let trimmed =
+                rest[ascii..].trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
             self.advance(trimmed);
             if trimmed.starts_with('%') && self.at_line_start(self.pos) {
                 let (r, _) = take_while::<_, _, nom::error::Error<&str>>(|c| c != '\n')(trimmed)
@@ -732,24 +788,24 @@ impl<'a> Reader<'a> {
         };
         let mut record = Record::default();
         // each tag name's index, so that a duplicate is found in constant time
-        let mut seen: HashMap<String, usize> = HashMap::new();
+        let mut seen: HashMap<&str, usize> = HashMap::new();
         while self.rest().starts_with('[') {
             let start = self.pos;
             let (name, value) = self.tag_pair()?;
             let at = self.loc(start);
-            if let Some(&i) = seen.get(&name) {
+            if let Some(&i) = seen.get(name) {
                 let first = locs.tags[i];
                 return Err(self.fail(
                     start,
                     PgnErrorKind::DuplicateTag {
-                        name: clip(&name),
+                        name: clip(name),
                         first_line: first.line,
                     },
                 ));
             }
-            seen.insert(name.clone(), record.tags.len());
+            seen.insert(name, record.tags.len());
             locs.tags.push(at);
-            record.tags.push((name, value));
+            record.tags.push((name.to_string(), value));
             self.skip_ws();
         }
         let (main, result) = self.line(0, &mut locs.moves)?;
@@ -771,7 +827,7 @@ impl<'a> Reader<'a> {
         }))
     }
 
-    fn tag_pair(&mut self) -> Result<(String, String), GameErr> {
+    fn tag_pair(&mut self) -> Result<(&'a str, String), GameErr> {
         let start = self.pos;
         let (i, _) = preceded(char::<_, nom::error::Error<&str>>('['), space0)(self.rest())
             .map_err(|_| self.fail(start, PgnErrorKind::TagStart))?;
@@ -799,7 +855,7 @@ impl<'a> Reader<'a> {
             ));
         };
         self.advance(i);
-        Ok((name.to_string(), value))
+        Ok((name, value))
     }
 
     /// Reads a line of moves up to its `)` (variations) or its result (main line).
@@ -880,14 +936,16 @@ impl<'a> Reader<'a> {
                     return Err((e, start));
                 }
                 _ => {
-                    if let Ok((r, res)) = result_token(rest) {
+                    // results and move numbers start with a digit or `*`
+                    let numeric = c.is_ascii_digit() || c == '*';
+                    if let Some((r, res)) = numeric.then(|| result_token(rest).ok()).flatten() {
                         if depth > 0 {
                             return Err(self.fail(start, PgnErrorKind::ResultInVariation));
                         }
                         self.advance(r);
                         return Ok((line, Some((res, start))));
                     }
-                    if let Ok((r, _)) = move_number(rest) {
+                    if let Some((r, _)) = numeric.then(|| move_number(rest).ok()).flatten() {
                         self.advance(r);
                         continue;
                     }

@@ -630,7 +630,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         let l = G::letter(k);
         if l.is_empty() {
             pawns |= 1 << k;
-        } else if main.starts_with(l) {
+        } else if main.as_bytes().first() == l.as_bytes().first() && main.starts_with(l) {
             if l.len() > letter.len() {
                 letter = l;
                 kinds = 0;

@@ -551,12 +551,10 @@ impl<G: Game> Position<G> {
     pub fn repetitions(&self) -> usize {
         let n = self.stack.len();
         let back = (self.halfmove as usize).min(n);
+        // the same side to move: every second position back, from two plies ago
         self.stack[n - back..]
-            .iter()
-            .rev()
-            .skip(1)
-            .step_by(2)
-            .filter(|u| u.hash == self.hash)
+            .rchunks_exact(2)
+            .filter(|pair| pair[0].hash == self.hash)
             .count()
     }
 

@@ -250,20 +250,30 @@ const OP_PLAYED: u8 = 5;
 /// A run of main-line moves stored as moves.
 const OP_MOVES: u8 = 6;
 
-fn flatten(line: &Line, main: Option<&mut dyn MainLine>, out: &mut Vec<Event>) {
+/// Hands the events of `line` to `out` in order, its moves encoded by `main` (a variation's
+/// as text).
+fn flatten(line: &Line, main: Option<&mut dyn MainLine>, out: &mut dyn FnMut(Event)) {
     let mut main = main;
-    out.extend(line.comments.iter().cloned().map(Event::Comment));
+    line.comments
+        .iter()
+        .cloned()
+        .map(Event::Comment)
+        .for_each(&mut *out);
     for m in &line.moves {
-        out.push(match main.as_mut() {
+        out(match main.as_mut() {
             Some(c) => c.encode(&m.san),
             None => Event::Move(m.san.clone()),
         });
-        out.extend(m.nags.iter().copied().map(Event::Nag));
-        out.extend(m.comments.iter().cloned().map(Event::Comment));
+        m.nags.iter().copied().map(Event::Nag).for_each(&mut *out);
+        m.comments
+            .iter()
+            .cloned()
+            .map(Event::Comment)
+            .for_each(&mut *out);
         for v in &m.variations {
-            out.push(Event::Open);
+            out(Event::Open);
             flatten(v, None, out);
-            out.push(Event::Close);
+            out(Event::Close);
         }
     }
 }
@@ -297,9 +307,20 @@ fn encode(record: &Record) -> Vec<u8> {
 
 /// The payload of one game, its main-line moves encoded by `main`.
 fn encode_with(record: &Record, main: &mut dyn MainLine) -> Vec<u8> {
+    encode_parts(&record.tags, record.result, &record.main, main)
+}
+
+/// The payload of a game given by its tags, result and main line, its main-line moves
+/// encoded by `main`.
+fn encode_parts(
+    tags: &[(String, String)],
+    result: GameResult,
+    line: &Line,
+    main: &mut dyn MainLine,
+) -> Vec<u8> {
     let mut out = Vec::new();
-    put_varint(&mut out, record.tags.len() as u64);
-    for (name, value) in &record.tags {
+    put_varint(&mut out, tags.len() as u64);
+    for (name, value) in tags {
         match KNOWN_TAGS.iter().position(|k| k == name) {
             Some(i) => put_varint(&mut out, i as u64),
             None => {
@@ -309,44 +330,41 @@ fn encode_with(record: &Record, main: &mut dyn MainLine) -> Vec<u8> {
         }
         put_str(&mut out, value);
     }
-    out.push(result_code(record.result));
-    let mut events = Vec::with_capacity(record.main.moves.len() + 1);
-    flatten(&record.main, Some(main), &mut events);
-    let mut i = 0;
-    while i < events.len() {
-        match &events[i] {
-            Event::Stored(..) => {
-                let run = events[i..]
-                    .iter()
-                    .take_while(|e| matches!(e, Event::Stored(..)))
-                    .count();
-                out.push(OP_MOVES);
-                put_varint(&mut out, run as u64);
-                for e in &events[i..i + run] {
-                    if let Event::Stored(m) = e {
-                        put_move(&mut out, m);
-                    }
-                }
-                i += run;
-                continue;
-            }
+    out.push(result_code(result));
+    // moves stored as moves go in runs: held until the run ends
+    let mut run: Vec<Move> = Vec::with_capacity(line.moves.len());
+    let end_run = |out: &mut Vec<u8>, run: &mut Vec<Move>| {
+        if !run.is_empty() {
+            out.push(OP_MOVES);
+            put_varint(out, run.len() as u64);
+            run.drain(..).for_each(|m| put_move(out, &m));
+        }
+    };
+    flatten(line, Some(main), &mut |e| {
+        if let Event::Stored(m) = e {
+            run.push(m);
+            return;
+        }
+        end_run(&mut out, &mut run);
+        match e {
             Event::Move(t) => {
                 out.push(OP_MOVE);
-                put_str(&mut out, t);
+                put_str(&mut out, &t);
             }
             Event::Nag(n) => {
                 out.push(OP_NAG);
-                out.push(*n);
+                out.push(n);
             }
             Event::Comment(c) => {
                 out.push(OP_COMMENT);
-                put_str(&mut out, c);
+                put_str(&mut out, &c);
             }
             Event::Open => out.push(OP_OPEN),
             Event::Close => out.push(OP_CLOSE),
+            Event::Stored(_) => {}
         }
-        i += 1;
-    }
+    });
+    end_run(&mut out, &mut run);
     out
 }
 
@@ -377,7 +395,17 @@ impl Payload {
         let canonical = crate::replay::normalize_with(record, |m| {
             moves.push(storable(m).then_some(*m));
         })?;
-        let payload = encode_with(&canonical, &mut Observed(moves.into_iter()));
+        let events = moves
+            .into_iter()
+            .zip(&canonical.main.moves)
+            .map(|(m, node)| match m {
+                Some(m) => Event::Stored(m),
+                None => Event::Move(node.san.clone()),
+            });
+        let payload = encode_with(
+            &canonical,
+            &mut Observed(events.collect::<Vec<_>>().into_iter()),
+        );
         Ok((canonical, Payload(payload)))
     }
 
@@ -392,15 +420,18 @@ impl Payload {
     /// assert_eq!(payload, Payload::of(&replay::normalize(rec).unwrap()));
     /// ```
     pub fn canonical(record: &Record) -> Result<Payload, ReplayError> {
-        let mut moves = Vec::with_capacity(record.main.moves.len());
-        let canonical = crate::replay::canonical_with(record, |m| {
-            let stored = storable(m).then_some(*m);
-            moves.push(stored);
-            stored.is_none()
-        })?;
-        Ok(Payload(encode_with(
-            &canonical,
-            &mut Observed(moves.into_iter()),
+        let mut events = Vec::with_capacity(record.main.moves.len());
+        // the canonical record differs from `record` only in its tags and main-line texts
+        let tags = crate::replay::canonical_parts(
+            record,
+            |m| !storable(m),
+            |_, m, san| events.push(san.map_or(Event::Stored(m), Event::Move)),
+        )?;
+        Ok(Payload(encode_parts(
+            &tags,
+            record.result,
+            &record.main,
+            &mut Observed(events.into_iter()),
         )))
     }
 

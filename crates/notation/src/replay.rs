@@ -440,34 +440,57 @@ fn normalize_as<G: SanDialect>(
     observe: &mut dyn FnMut(&Move) -> bool,
 ) -> Result<Record, ReplayError> {
     let start = start_position::<G>(record)?;
-    // the main line in canonical SAN, replayed once: each position's moves, generated once,
-    // serve reading the move, writing it, and the check mark of the one before
-    let mut pos = start.clone();
-    let mut moves = MoveList::new();
     let mut main = Line {
         comments: record.main.comments.clone(),
         moves: Vec::with_capacity(record.main.moves.len()),
     };
+    canonical_line(record, &start, observe, &mut |node, _, san| {
+        main.moves.push(MoveNode {
+            san: san.unwrap_or_default(),
+            nags: node.nags.clone(),
+            comments: node.comments.clone(),
+            variations: node.variations.clone(),
+        })
+    })?;
+    Ok(Record {
+        tags: canonical_tags(variant, record, &start),
+        main,
+        result: record.result,
+    })
+}
+
+/// Replays the main line of `record` from `start` once: each position's moves, generated
+/// once, serve reading the move, writing it, and the check mark of the one before. `each`
+/// gets every node with its move, and the move's canonical SAN when `wants` asks for it.
+fn canonical_line<G: SanDialect>(
+    record: &Record,
+    start: &Position<G>,
+    wants: &mut dyn FnMut(&Move) -> bool,
+    each: &mut dyn FnMut(&MoveNode, Move, Option<String>),
+) -> Result<(), ReplayError> {
+    let mut pos = start.clone();
+    let mut moves = MoveList::new();
     for (i, node) in record.main.moves.iter().enumerate() {
         let m = next_move(&pos, &mut moves, i, &node.san)?;
-        let text = observe(&m);
-        let mut san = match text {
-            true => san::write_body_among(&pos, &moves, &m),
-            false => String::new(),
-        };
+        let mut san = wants(&m).then(|| san::write_body_among(&pos, &moves, &m));
         pos.play_unchecked(m);
-        if text && pos.in_check() {
+        if let Some(san) = san.as_mut().filter(|_| pos.in_check()) {
             // all the moves, only to tell mate from check
             pos.generate(&mut moves);
             san.extend(san::check_mark(&pos, &moves));
         }
-        main.moves.push(MoveNode {
-            san,
-            nags: node.nags.clone(),
-            comments: node.comments.clone(),
-            variations: node.variations.clone(),
-        });
+        each(node, m, san);
     }
+    Ok(())
+}
+
+/// The canonical tags of `record` of game `variant` starting at `start` (see
+/// [`normalize`]).
+fn canonical_tags<G: SanDialect>(
+    variant: Variant,
+    record: &Record,
+    start: &Position<G>,
+) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = ROSTER
         .iter()
         .map(|(n, d)| {
@@ -481,7 +504,7 @@ fn normalize_as<G: SanDialect>(
     tags.push(("Variant".into(), variant.id().into()));
     if record.tag("FEN").is_some() {
         tags.push(("SetUp".into(), "1".into()));
-        tags.push(("FEN".into(), fen::write(&start)));
+        tags.push(("FEN".into(), fen::write(start)));
     }
     let known =
         |n: &str| ROSTER.iter().any(|(r, _)| *r == n) || matches!(n, "Variant" | "SetUp" | "FEN");
@@ -491,11 +514,7 @@ fn normalize_as<G: SanDialect>(
             tags.push((n.clone(), v.clone()));
         }
     }
-    Ok(Record {
-        tags,
-        main,
-        result: record.result,
-    })
+    tags
 }
 
 /// The canonical form of a record: the Seven Tag Roster first (missing tags as `?`, `Result`
@@ -522,7 +541,7 @@ pub fn normalize_with(
 /// [`normalize_with`] where `observe` also tells whether the move's canonical text is
 /// needed: a main-line move whose text is not keeps an empty text (for a writer that stores
 /// the move itself).
-pub(crate) fn canonical_with(
+fn canonical_with(
     record: &Record,
     mut observe: impl FnMut(&Move) -> bool,
 ) -> Result<Record, ReplayError> {
@@ -530,4 +549,23 @@ pub(crate) fn canonical_with(
     let r = with_game!(variant, G => normalize_as::<G>(variant, record, &mut observe))?;
     check_result_tag(record)?;
     Ok(r)
+}
+
+/// The canonical form of `record` in parts, for a writer that needs no canonical record:
+/// returns its tags, and calls `each` with every main-line node, its move and (when `wants`
+/// asks for it) its canonical SAN. Its other parts — comments, NAGs, variations and result —
+/// are the record's own. Fails as [`normalize`] does.
+pub(crate) fn canonical_parts(
+    record: &Record,
+    mut wants: impl FnMut(&Move) -> bool,
+    mut each: impl FnMut(&MoveNode, Move, Option<String>),
+) -> Result<Vec<(String, String)>, ReplayError> {
+    let variant = variant_of(record)?;
+    let tags = with_game!(variant, G => {
+        let start = start_position::<G>(record)?;
+        canonical_line(record, &start, &mut wants, &mut each)?;
+        canonical_tags(variant, record, &start)
+    });
+    check_result_tag(record)?;
+    Ok(tags)
 }

@@ -122,16 +122,15 @@ impl<G: SanDialect> MainLine for Cursor<G> {
     }
 }
 
-/// Main-line moves of a canonical record, as its replay found them (`None`: stored as
-/// text); encoding only.
-pub(super) struct Observed(pub(super) std::vec::IntoIter<Option<Move>>);
+/// Main-line moves of a canonical record as its replay made them: stored as moves or as
+/// their canonical text; encoding only.
+pub(super) struct Observed(pub(super) std::vec::IntoIter<Event>);
 
 impl MainLine for Observed {
     fn encode(&mut self, text: &str) -> Event {
-        match self.0.next().flatten() {
-            Some(m) => Event::Stored(m),
-            None => Event::Move(text.to_string()),
-        }
+        self.0
+            .next()
+            .unwrap_or_else(|| Event::Move(text.to_string()))
     }
 }
 

@@ -434,31 +434,6 @@ pub const ROSTER: [(&str, &str); 7] = [
     ("Result", "*"),
 ];
 
-fn normalize_as<G: SanDialect>(
-    variant: Variant,
-    record: &Record,
-    observe: &mut dyn FnMut(&Move) -> bool,
-) -> Result<Record, ReplayError> {
-    let start = start_position::<G>(record)?;
-    let mut main = Line {
-        comments: record.main.comments.clone(),
-        moves: Vec::with_capacity(record.main.moves.len()),
-    };
-    canonical_line(record, &start, observe, &mut |node, _, san| {
-        main.moves.push(MoveNode {
-            san: san.unwrap_or_default(),
-            nags: node.nags.clone(),
-            comments: node.comments.clone(),
-            variations: node.variations.clone(),
-        })
-    })?;
-    Ok(Record {
-        tags: canonical_tags(variant, record, &start),
-        main,
-        result: record.result,
-    })
-}
-
 /// Replays the main line of `record` from `start` once: each position's moves, generated
 /// once, serve reading the move, writing it, and the check mark of the one before. `each`
 /// gets every node with its move, and the move's canonical SAN when `wants` asks for it.
@@ -543,12 +518,25 @@ pub fn normalize_with(
 /// the move itself).
 fn canonical_with(
     record: &Record,
-    mut observe: impl FnMut(&Move) -> bool,
+    observe: impl FnMut(&Move) -> bool,
 ) -> Result<Record, ReplayError> {
-    let variant = variant_of(record)?;
-    let r = with_game!(variant, G => normalize_as::<G>(variant, record, &mut observe))?;
-    check_result_tag(record)?;
-    Ok(r)
+    let mut main = Line {
+        comments: record.main.comments.clone(),
+        moves: Vec::with_capacity(record.main.moves.len()),
+    };
+    let tags = canonical_parts(record, observe, |node, _, san| {
+        main.moves.push(MoveNode {
+            san: san.unwrap_or_default(),
+            nags: node.nags.clone(),
+            comments: node.comments.clone(),
+            variations: node.variations.clone(),
+        })
+    })?;
+    Ok(Record {
+        tags,
+        main,
+        result: record.result,
+    })
 }
 
 /// The canonical form of `record` in parts, for a writer that needs no canonical record:

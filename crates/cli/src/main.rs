@@ -90,8 +90,8 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// A match between two players (engine settings or a random mover), alternating colours.
     Match(selfplay::MatchArgs),
-    /// Fit material values (with `--weights`: the positional weights) to the results of
-    /// finished games (Texel's method).
+    /// Fit material values (`--weights`: and positional weights; `--psq`: a piece-square
+    /// table) to games' results or engines' evaluations (Texel's method).
     Tune(tune::Args),
     /// Speak UCI on standard input/output (variants through the `UCI_Variant` option).
     Uci(uci::Args),

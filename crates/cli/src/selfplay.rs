@@ -46,6 +46,9 @@ pub struct PlayArgs {
     /// Plies after which a game stops unfinished (`*`; a draw in a match's score).
     #[arg(long, default_value_t = 600)]
     max_plies: usize,
+    /// Write each searched move's reported score and depth into its record (`[%eval 0.35,12]`).
+    #[arg(long)]
+    evals: bool,
 }
 
 /// Arguments of `citadel match`.
@@ -135,6 +138,7 @@ impl PlayArgs {
             options: crate::search_options(),
             opening_plies: self.opening_plies,
             max_plies: self.max_plies,
+            evals: self.evals,
             seed: self.seed,
             games,
             ..MatchSetup::default()
@@ -194,11 +198,7 @@ fn play<G: SanDialect>(
         None => None,
     };
     let selfplay = style == Style::Selfplay;
-    let mut schedule = setup.schedule([&n1, &n2]);
-    if selfplay {
-        schedule.paired = false;
-        schedule.event = "citadel selfplay".into();
-    }
+    let schedule = setup.schedule([&n1, &n2], selfplay);
     let (id, games) = (G::config().id, setup.games);
     let t0 = std::time::Instant::now();
     let overwrite =
@@ -210,21 +210,7 @@ fn play<G: SanDialect>(
         if let Some(v) = &g.record.verdict {
             errln!("\n[{}/{games}] arbiter: {v}", g.number + 1);
         }
-        let side = match (selfplay, g.first_white) {
-            (true, _) => String::new(),
-            (false, white) => format!(" {n1} as {}", if white { "White" } else { "Black" }),
-        };
-        let (r, t) = (g.record, g.tally);
-        let line = format!(
-            "[{}/{games}] {id}:{side} {} ({}, {} plies)  +{} ={} -{}",
-            g.number + 1,
-            r.result(),
-            r.how(),
-            r.moves.len(),
-            t.wins,
-            t.draws,
-            t.losses
-        );
+        let line = g.line(games, (!selfplay).then_some(n1.as_str()));
         if overwrite {
             err!("\r{line}   ");
         } else {

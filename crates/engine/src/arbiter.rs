@@ -9,8 +9,10 @@ use crate::external::{Answer, MoveLimit};
 use crate::player::Contestant;
 use crate::record::{GameRecord, Infraction, Verdict};
 use crate::tally::{Effort, Searched};
+use citadel_notation::eval_comment::{Eval, EvalComment};
 use citadel_notation::{coord, SanDialect};
 use citadel_rules::{Color, Game, Move, Position, Variant};
+use citadel_search::Score;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
@@ -28,10 +30,14 @@ pub struct Rules {
     pub movetime: Duration,
     /// A depth or node limit per move for other (UCI) engines instead of a time.
     pub limit: Option<MoveLimit>,
+    /// Whether the record keeps the score each player reported for its moves
+    /// ([`GameRecord::evals`]).
+    pub evals: bool,
 }
 
 impl Default for Rules {
-    /// Four random plies, at most 600 plies, no clock, 100 ms a move for other engines.
+    /// Four random plies, at most 600 plies, no clock, 100 ms a move for other engines, no
+    /// scores in the records.
     fn default() -> Self {
         Rules {
             opening_plies: 4,
@@ -39,6 +45,7 @@ impl Default for Rules {
             tc: None,
             movetime: Duration::from_millis(100),
             limit: None,
+            evals: false,
         }
     }
 }
@@ -97,6 +104,7 @@ fn ask<G: Game>(
             let searched = Searched {
                 depth: r.depth,
                 nodes: r.nodes,
+                score: Some(citadel_search::Score::from_internal(r.score)),
             };
             match r.best {
                 Some(m) => (Answer::Move(coord::write_explicit(pos, &m)), Some(searched)),
@@ -113,6 +121,19 @@ fn ask<G: Game>(
             (answer, e.last_search())
         }
     }
+}
+
+/// A player's reported score as a record's comment keeps it: White's side, with the depth.
+fn eval_comment(mover: Color, s: Searched) -> Option<EvalComment> {
+    let white = |n: i32| if mover == Color::White { n } else { -n };
+    let eval = match s.score? {
+        Score::Cp(c) => Eval::Centipawns(white(c)),
+        Score::Mate(n) => Eval::Mate(white(n)),
+    };
+    Some(EvalComment {
+        eval,
+        depth: Some(s.depth),
+    })
 }
 
 /// Plays one game from `start`, `players` by colour (White first): first
@@ -153,6 +174,7 @@ pub fn play_game<G: SanDialect>(
     }
     let mut clocks = [rules.tc.map_or(Duration::ZERO, |t| t.base); 2];
     let mut effort = [Effort::default(); 2];
+    let mut evals = Vec::new();
     let mut outcome = None;
     while verdict.is_none() {
         if let Some(o) = pos.outcome_with_draws() {
@@ -183,6 +205,10 @@ pub fn play_game<G: SanDialect>(
             );
             let spent = t0.elapsed();
             effort[side].add(spent, searched);
+            if rules.evals {
+                evals.resize(moves.len(), None);
+                evals.push(searched.and_then(|s| eval_comment(us, s)));
+            }
             if let Some(t) = rules.tc {
                 if spent > clocks[side] {
                     let detail = format!("used {spent:?} with {:?} left", clocks[side]);
@@ -222,6 +248,7 @@ pub fn play_game<G: SanDialect>(
             .map(|(k, v)| (k.to_string(), v.clone()))
             .collect(),
         effort,
+        evals,
     };
     for p in players.iter_mut() {
         if let Contestant::External(e) = p {

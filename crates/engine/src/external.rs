@@ -7,6 +7,7 @@ use crate::clock::TimeControl;
 use crate::tally::Searched;
 use crate::xboard;
 use citadel_rules::Variant;
+use citadel_search::Score;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -167,31 +168,52 @@ impl MoveLimit {
 /// The longest an engine may take on a move limited by depth or nodes.
 const LIMITED_MOVE: Duration = Duration::from_secs(600);
 
-/// The depth and nodes of a UCI `info` line, when it gives both.
+/// The depth and nodes of a UCI `info` line, when it gives both, with its score when it
+/// gives one (`score cp N`, `score mate N`; a bound is taken as the score).
 fn uci_search(line: &str) -> Option<Searched> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let after = |key: &str| {
         let i = words.iter().position(|w| *w == key)?;
-        words.get(i + 1)?.parse::<u64>().ok()
+        words.get(i + 1).copied()
     };
+    let number = |key: &str| after(key)?.parse::<u64>().ok();
+    let i = words.iter().position(|w| *w == "score");
+    let score = i.and_then(|i| {
+        let n = words.get(i + 2)?.parse::<i32>().ok()?;
+        match *words.get(i + 1)? {
+            "cp" => Some(Score::Cp(n)),
+            "mate" => Some(Score::Mate(n)),
+            _ => None,
+        }
+    });
     Some(Searched {
-        depth: u32::try_from(after("depth")?).ok()?,
-        nodes: after("nodes")?,
+        depth: u32::try_from(number("depth")?).ok()?,
+        nodes: number("nodes")?,
+        score,
     })
 }
 
-/// The depth and nodes of a CECP thinking line (`PLY SCORE TIME NODES PV`).
+/// The depth, nodes and score (centipawns) of a CECP thinking line (`PLY SCORE TIME NODES
+/// PV`).
 fn cecp_search(line: &str) -> Option<Searched> {
     let w: Vec<&str> = line.split_whitespace().collect();
     let [ply, score, time, nodes, ..] = w.as_slice() else {
         return None;
     };
-    score.parse::<i64>().ok()?;
+    let score = score.parse::<i64>().ok()?;
     time.parse::<u64>().ok()?;
     Some(Searched {
         depth: ply.parse().ok()?,
         nodes: nodes.parse().ok()?,
+        score: i32::try_from(score).ok().map(Score::Cp),
     })
+}
+
+/// A search report `new` that keeps the score of the report before it, `old`, when it has
+/// none itself (an engine's last `info` line may lack one).
+fn keep_score(old: Option<Searched>, mut new: Searched) -> Searched {
+    new.score = new.score.or(old.and_then(|o| o.score));
+    new
 }
 
 /// The values of a UCI combo option (`type combo default chess var chess var shatranj`).
@@ -501,7 +523,7 @@ impl External {
                     e.log.push(l.to_string());
                 } else if l.starts_with("info ") {
                     if let Some(s) = uci_search(l) {
-                        e.search = Some(s);
+                        e.search = Some(keep_score(e.search, s));
                     }
                 }
             },
@@ -553,7 +575,7 @@ impl External {
                     rejected = Some(l.to_string());
                 }
                 if let Some(s) = cecp_search(l) {
-                    e.search = Some(s);
+                    e.search = Some(keep_score(e.search, s));
                 }
             },
         );
@@ -600,6 +622,31 @@ impl Drop for External {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn search_reports_carry_their_scores() {
+        let s = uci_search("info depth 12 seldepth 18 multipv 1 score cp -35 nodes 5000 pv e2e4");
+        assert_eq!(
+            s,
+            Some(Searched {
+                depth: 12,
+                nodes: 5000,
+                score: Some(Score::Cp(-35))
+            })
+        );
+        let mate = uci_search("info depth 3 score mate -2 lowerbound nodes 90");
+        assert_eq!(mate.and_then(|s| s.score), Some(Score::Mate(-2)));
+        // a last line without a score keeps the score of the line before it
+        let bare = uci_search("info depth 13 nodes 6000 time 5").expect("a report");
+        assert_eq!(bare.score, None);
+        assert_eq!(keep_score(s, bare).score, Some(Score::Cp(-35)));
+        assert_eq!(
+            uci_search("info depth 4 score cp x nodes 9").map(|s| s.score),
+            Some(None)
+        );
+        let cecp = cecp_search("9 -120 35 40000 e2e4 e7e5").expect("a thinking line");
+        assert_eq!((cecp.depth, cecp.score), (9, Some(Score::Cp(-120))));
+    }
 
     #[test]
     fn specs_read_path_and_options() {

@@ -28,6 +28,33 @@ pub struct MatchGame<'a, G: SanDialect> {
     pub tally: &'a Tally,
 }
 
+impl<G: SanDialect> MatchGame<'_, G> {
+    /// The progress line of this game of `games`: `[3/10] chess: Citadel as White 1-0
+    /// (checkmate, 57 plies)  +2 =1 -0`; the first player's name `first` and colour are
+    /// left out in self-play (`None`).
+    pub fn line(&self, games: u32, first: Option<&str>) -> String {
+        let side = match first {
+            None => String::new(),
+            Some(n) => format!(
+                " {n} as {}",
+                if self.first_white { "White" } else { "Black" }
+            ),
+        };
+        let (r, t) = (self.record, self.tally);
+        format!(
+            "[{}/{games}] {}:{side} {} ({}, {} plies)  +{} ={} -{}",
+            self.number + 1,
+            G::config().id,
+            r.result(),
+            r.how(),
+            r.moves.len(),
+            t.wins,
+            t.draws,
+            t.losses
+        )
+    }
+}
+
 /// What a match plays: how many games, by which rules, from which seed, under which
 /// `Event` tag.
 #[derive(Clone, Debug, PartialEq)]
@@ -124,6 +151,8 @@ pub struct MatchSetup {
     pub opening_plies: usize,
     /// Plies after which a game stops unfinished.
     pub max_plies: usize,
+    /// Whether the records carry each searched move's score ([`Rules::evals`]).
+    pub evals: bool,
     /// The seed of the first pair of games.
     pub seed: u64,
     /// Number of games (at most, with a test).
@@ -147,6 +176,7 @@ impl Default for MatchSetup {
             limit: None,
             opening_plies: 4,
             max_plies: 600,
+            evals: false,
             seed: 1,
             games: 1,
             sprt: None,
@@ -272,6 +302,7 @@ impl MatchSetup {
             tc: self.tc,
             movetime: self.movetime.max(Duration::from_millis(1)),
             limit: self.limit,
+            evals: self.evals,
         }
     }
 
@@ -305,20 +336,25 @@ impl MatchSetup {
         }
     }
 
-    /// The schedule of the match between players named `names`.
-    pub fn schedule(&self, names: [&str; 2]) -> Schedule {
-        Schedule {
-            games: self.games,
-            rules: self.rules(),
-            seed: self.seed,
-            paired: true,
-            stop: self.sprt,
-            event: format!(
+    /// The schedule of the match between players named `names`; with `selfplay`, of
+    /// self-play: every game from its own opening, under the event `citadel selfplay`.
+    pub fn schedule(&self, names: [&str; 2], selfplay: bool) -> Schedule {
+        let event = match selfplay {
+            true => "citadel selfplay".to_string(),
+            false => format!(
                 "citadel match {} vs {}{}",
                 names[0],
                 names[1],
                 self.control()
             ),
+        };
+        Schedule {
+            games: self.games,
+            rules: self.rules(),
+            seed: self.seed,
+            paired: !selfplay,
+            stop: self.sprt,
+            event,
         }
     }
 }

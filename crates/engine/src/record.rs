@@ -1,6 +1,7 @@
 //! A played game: where it started, the moves, how it ended — by the rules, by an arbiter's
 //! verdict, or at the ply cap — and its record as `citadel-notation` writes it (PGN).
 
+use citadel_notation::eval_comment::EvalComment;
 use citadel_notation::record::{GameResult, Line, MoveNode, Record};
 use citadel_notation::{fen, san, writer, SanDialect};
 use citadel_rules::{Color, Game, Move, Outcome, Position};
@@ -75,6 +76,10 @@ pub struct GameRecord<G: Game> {
     pub tags: Vec<(String, String)>,
     /// What White and Black spent on their moves (the random opening plies not counted).
     pub effort: [crate::Effort; 2],
+    /// The score each player reported for its move, by ply, kept when the rules ask for it
+    /// ([`Rules::evals`](crate::arbiter::Rules::evals)); shorter than `moves` when the last
+    /// moves have none. The record writes each as the move's comment.
+    pub evals: Vec<Option<EvalComment>>,
 }
 
 impl<G: Game> GameRecord<G> {
@@ -114,7 +119,8 @@ impl<G: Game> GameRecord<G> {
 impl<G: SanDialect> GameRecord<G> {
     /// The game as a record: the caller's tags (and `TerminationDetails` with a verdict),
     /// then `Result`, `Variant`, `SetUp` and `FEN` when the start is not the game's start
-    /// position, and `Termination`; the moves in SAN.
+    /// position, and `Termination`; the moves in SAN, each with its score as a comment when
+    /// the record keeps one.
     pub fn record(&self) -> Record {
         let result = GameResult::parse(self.result()).unwrap_or_default();
         let mut tags = self.tags.clone();
@@ -133,9 +139,11 @@ impl<G: SanDialect> GameRecord<G> {
         }
         let mut pos = self.start.clone();
         let mut main = Line::default();
-        for m in &self.moves {
+        for (i, m) in self.moves.iter().enumerate() {
+            let eval = self.evals.get(i).copied().flatten();
             main.moves.push(MoveNode {
                 san: san::write_mut(&mut pos, m),
+                comments: eval.map(|e| e.to_string()).into_iter().collect(),
                 ..MoveNode::default()
             });
             pos.play_unchecked(*m);

@@ -34,13 +34,15 @@ pub struct Effort {
     pub nodes: u64,
 }
 
-/// What a search reported about one move: its depth and nodes.
+/// What a search reported about one move: its depth and nodes, and its score when given.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Searched {
     /// Depth reached.
     pub depth: u32,
     /// Nodes searched.
     pub nodes: u64,
+    /// The score of the position searched, for the side to move (the player).
+    pub score: Option<citadel_search::Score>,
 }
 
 impl Effort {
@@ -225,11 +227,13 @@ mod tests {
         let s = Searched {
             depth: 6,
             nodes: 1000,
+            score: None,
         };
         e.add(Duration::from_millis(300), Some(s));
         let s = Searched {
             depth: 9,
             nodes: 3000,
+            score: None,
         };
         e.add(Duration::from_millis(200), Some(s));
         assert_eq!(e.to_string(), "depth 7.5, 2000 nodes, 200 ms per move");

@@ -209,3 +209,41 @@ fn value_overrides_reach_the_right_player() {
     let rb = b.search(&start, &Limits::depth(3));
     assert!(ra.score < rb.score - 200, "{} vs {}", ra.score, rb.score);
 }
+
+#[test]
+fn records_keep_the_scores_the_players_reported() {
+    use citadel_notation::eval_comment::EvalComment;
+    let start = fen::start::<Chess>();
+    let rules = Rules {
+        opening_plies: 2,
+        max_plies: 12,
+        evals: true,
+        ..Rules::default()
+    };
+    let mut engine = Contestant::engine(small::<Chess>(), Limits::depth(2), "engine");
+    let mut random = Contestant::dice("random");
+    let rec = play_game(&start, [&mut engine, &mut random], &rules, 5, &[]);
+    // the engine (White) reported a score for each of its moves after the opening; the
+    // random mover and the opening plies none
+    let with: Vec<usize> = (0..rec.moves.len())
+        .filter(|&i| rec.evals.get(i).copied().flatten().is_some())
+        .collect();
+    assert_eq!(with, vec![2, 4, 6, 8, 10], "{:?}", rec.evals);
+    let text = replay(&rec).expect("a valid record");
+    assert_eq!(text.matches("[%eval").count(), 5, "{text}");
+    let games = pgn::read_games(&text);
+    let main = &games[0].as_ref().expect("a game").record.main.moves;
+    for i in with {
+        let c = main[i].comments.iter().find_map(|c| EvalComment::find(c));
+        let c = c.expect("an eval comment");
+        assert_eq!(c.depth, Some(2));
+    }
+    // without the rule, no scores are kept
+    let plain = Rules {
+        evals: false,
+        ..rules
+    };
+    let rec = play_game(&start, [&mut engine, &mut random], &plain, 5, &[]);
+    assert!(rec.evals.is_empty());
+    assert!(!replay(&rec).expect("valid").contains("[%eval"));
+}

@@ -5,6 +5,7 @@ pub mod batch;
 pub mod coord;
 pub mod diagnostic;
 pub mod diagram;
+pub mod eval_comment;
 pub mod export;
 pub mod fen;
 mod io_error;

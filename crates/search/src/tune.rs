@@ -19,9 +19,10 @@
 //! assert!(error(&Evaluator::new::<Chess>(), &samples, 1.0) < 0.001);
 //! ```
 
+use crate::eval::learned::{cell_index, mirror_symmetric, LearnedPiece, LearnedTable, Provenance};
 use crate::eval::weights::Weights;
 use crate::eval::Evaluator;
-use citadel_rules::{Color, Game, Position};
+use citadel_rules::{Color, Game, MoveList, Position};
 
 /// A training position: a quiet position of a finished game, and that game's result for
 /// White (1 a win, ½ a draw, 0 a loss).
@@ -199,13 +200,14 @@ pub struct UnknownPiece {
 }
 
 /// What a fit tunes: the pieces of `list` (`name,name`; `None`: [`default_pieces`]), then,
-/// with `weights`, every evaluation weight ([`Weights::NAMES`]).
+/// with `weights`, every evaluation weight ([`Weights::NAMES`]) but `learned`.
 ///
 /// ```
 /// use citadel_rules::Shatranj;
 /// use citadel_search::tune::names_to_fit;
 /// assert_eq!(names_to_fit::<Shatranj>(Some("rook, ferz"), false).unwrap(), ["rook", "ferz"]);
 /// assert!(names_to_fit::<Shatranj>(Some("queen"), false).is_err());
+/// assert_eq!(names_to_fit::<Shatranj>(Some(""), true).unwrap().len(), 11);
 /// ```
 pub fn names_to_fit<G: Game>(
     list: Option<&str>,
@@ -228,7 +230,14 @@ pub fn names_to_fit<G: Game>(
         }
     };
     if weights {
-        names.extend(Weights::NAMES.iter().map(|n| n.to_string()));
+        // the learnt table's scale is a switch for matches, not one of the terms a fit
+        // rescales (a table is fitted by `fit_psq`)
+        names.extend(
+            Weights::NAMES
+                .iter()
+                .filter(|n| **n != "learned")
+                .map(|n| n.to_string()),
+        );
     }
     Ok(names)
 }
@@ -309,16 +318,312 @@ impl std::fmt::Display for TuneReport {
     }
 }
 
+/// How [`fit_psq`] fits a piece-square table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PsqOptions {
+    /// The L2 weight pulling every adjustment toward 0 (added to the mean squared error as
+    /// `l2 · Σ adjustment²`, adjustments in centipawns).
+    pub l2: f64,
+    /// Passes of gradient descent (with momentum) over the training positions.
+    pub epochs: usize,
+    /// The step: centipawns per unit of the error's gradient. Plain gradient descent moves
+    /// each adjustment by its gradient, so cells seldom occupied learn slowly: with the
+    /// held-out positions choosing the epoch, that is the fit's main guard against learning
+    /// the noise of a few games.
+    pub rate: f64,
+    /// A position is left out when a quiescence search on captures and promotions from it
+    /// gains the side to move more than this many centipawns over the static evaluation.
+    pub quiet_margin: i32,
+}
+
+impl Default for PsqOptions {
+    fn default() -> Self {
+        PsqOptions {
+            l2: 1e-7,
+            epochs: 1500,
+            rate: 2e4,
+            quiet_margin: 30,
+        }
+    }
+}
+
+/// The momentum of [`fit_psq`]'s gradient descent.
+const MOMENTUM: f64 = 0.9;
+
+/// Why [`fit_psq`] made no table.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PsqError {
+    /// The game's two armies do not mirror each other across the middle rank.
+    #[error("{0}: the start position is not the same for both sides mirrored across the middle rank, so one table cannot serve both colours")]
+    NotSymmetric(&'static str),
+    /// No quiet training position.
+    #[error("no quiet training positions")]
+    NoSamples,
+}
+
+/// A fitted piece-square table and what it was fitted on.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PsqFit {
+    /// The table (its provenance filled in but for the commands).
+    pub table: LearnedTable,
+    /// Training positions left out as not quiet (quiescence gains more than the margin).
+    pub not_quiet: usize,
+    /// The epoch whose adjustments were kept (the best held-out error; the last epoch when
+    /// nothing is held out).
+    pub best_epoch: usize,
+}
+
+impl std::fmt::Display for PsqFit {
+    /// `2000 games, 90000 training positions (...), ...` and the errors without and with
+    /// the table, on two lines.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pv = &self.table.provenance;
+        writeln!(
+            f,
+            "{} games, {} training positions ({} left out as not quiet), {} held out, k {:.3}, best epoch {}",
+            pv.games, pv.train, self.not_quiet, pv.held_out, pv.k, self.best_epoch
+        )?;
+        write!(
+            f,
+            "error without -> with the table: training {:.6} -> {:.6}, held out {:.6} -> {:.6}",
+            pv.train_error.0, pv.train_error.1, pv.held_out_error.0, pv.held_out_error.1
+        )
+    }
+}
+
+/// The quiescence value of `pos` for the side to move (captures and promotions only, from
+/// the static evaluation; at most `depth` plies of them).
+fn quiesce<G: Game>(
+    ev: &Evaluator<G::Word>,
+    pos: &mut Position<G>,
+    mut alpha: i32,
+    beta: i32,
+    lists: &mut [MoveList],
+) -> i32 {
+    let stand = ev.evaluate(pos);
+    let Some((list, rest)) = lists.split_first_mut() else {
+        return stand;
+    };
+    if stand >= beta {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    list.clear();
+    pos.generate_tactical(list);
+    let mut best = stand;
+    for i in 0..list.len() {
+        let m = list[i];
+        pos.play_unchecked(m);
+        let v = -quiesce(ev, pos, -beta, -alpha, rest);
+        pos.undo();
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+/// Whether a quiescence search from `pos` (captures and promotions, six plies at most)
+/// gains the side to move at most `margin` centipawns over `ev`'s static evaluation.
+pub fn is_quiet<G: Game>(ev: &Evaluator<G::Word>, pos: &Position<G>, margin: i32) -> bool {
+    let e = ev.evaluate(pos);
+    let mut p = pos.snapshot();
+    let mut lists: Vec<MoveList> = (0..6).map(|_| MoveList::new()).collect();
+    let q = quiesce(ev, &mut p, e - 1, e + margin + 1, &mut lists);
+    q <= e + margin
+}
+
+/// The positions of a fit as a linear model: the evaluation without a table (White's
+/// side) and, per position, the table cells its pieces read with their weights.
+struct Design {
+    base: Vec<f64>,
+    score: Vec<f64>,
+    /// Per position, its range of `feats`.
+    span: Vec<(u32, u32)>,
+    /// (parameter, middlegame weight, endgame weight): the mg parameter is `2 * cell`, the
+    /// eg one `2 * cell + 1`; weights are signed (+ White, − Black) phase fractions.
+    feats: Vec<(u32, f32, f32)>,
+}
+
+fn design<G: Game>(ev: &Evaluator<G::Word>, samples: &[&Sample<G>], cells: usize) -> Design {
+    let geo = G::config().geometry();
+    let mut d = Design {
+        base: Vec::with_capacity(samples.len()),
+        score: Vec::with_capacity(samples.len()),
+        span: Vec::with_capacity(samples.len()),
+        feats: Vec::new(),
+    };
+    for s in samples {
+        let e = ev.evaluate(&s.pos);
+        d.base
+            .push(f64::from(if s.pos.turn() == Color::White { e } else { -e }));
+        d.score.push(s.score);
+        let mg = ev.phase(&s.pos) as f32 / 256.0;
+        let start = d.feats.len() as u32;
+        for sq in s.pos.bitboards().occupied() {
+            let Some(p) = s.pos.piece_at(sq) else {
+                continue;
+            };
+            let Some(cell) = cell_index(geo, sq, p.color) else {
+                continue;
+            };
+            let sign = if p.color == Color::White { 1.0 } else { -1.0 };
+            let at = usize::from(p.kind) * cells + cell;
+            d.feats.push((at as u32, sign * mg, sign * (1.0 - mg)));
+        }
+        d.span.push((start, d.feats.len() as u32));
+    }
+    d
+}
+
+impl Design {
+    /// The mean squared error with adjustments `theta` at scale `kk` (per centipawn, natural
+    /// log), and, when `grad` is given, its gradient added there.
+    fn error(&self, theta: &[f64], kk: f64, mut grad: Option<&mut [f64]>) -> f64 {
+        let n = self.base.len().max(1) as f64;
+        let mut sum = 0.0;
+        for i in 0..self.base.len() {
+            let (a, b) = self.span[i];
+            let feats = &self.feats[a as usize..b as usize];
+            let mut e = self.base[i];
+            for &(at, wm, we) in feats {
+                let at = at as usize;
+                e += f64::from(wm) * theta[2 * at] + f64::from(we) * theta[2 * at + 1];
+            }
+            let p = 1.0 / (1.0 + (-kk * e).exp());
+            let r = p - self.score[i];
+            sum += r * r;
+            if let Some(g) = grad.as_deref_mut() {
+                let c = 2.0 * r * p * (1.0 - p) * kk / n;
+                for &(at, wm, we) in feats {
+                    let at = at as usize;
+                    g[2 * at] += c * f64::from(wm);
+                    g[2 * at + 1] += c * f64::from(we);
+                }
+            }
+        }
+        sum / n
+    }
+}
+
+/// Fits a piece-square table for `G` (Texel's method on the residual): adjustments per kind
+/// and cell, middlegame and endgame, added to the evaluation without a table and tapered by
+/// its phase, that make it predict the results of `train` best, with an L2 pull toward 0;
+/// `held_out` (positions of other games) is never fitted and chooses the epoch kept. Only
+/// quiet positions ([`is_quiet`]) of both sets are used. The scale `k` is fitted first to
+/// the evaluation without a table and then held. Deterministic.
+pub fn fit_psq<G: Game>(
+    train: &[Sample<G>],
+    held_out: &[Sample<G>],
+    opts: &PsqOptions,
+) -> Result<PsqFit, PsqError> {
+    let cfg = G::config();
+    if !mirror_symmetric::<G>() {
+        return Err(PsqError::NotSymmetric(cfg.id));
+    }
+    let geo = cfg.geometry();
+    let (files, ranks) = (geo.files(), geo.ranks());
+    let cells = usize::from(files) * usize::from(ranks);
+    let kinds = cfg.pieces.len();
+    let base = Evaluator::with_table::<G>(&[], None);
+    let quiet = |set: &[Sample<G>]| -> Vec<Sample<G>> {
+        set.iter()
+            .filter(|s| is_quiet(&base, &s.pos, opts.quiet_margin))
+            .cloned()
+            .collect()
+    };
+    let train_q = quiet(train);
+    let held_q = quiet(held_out);
+    if train_q.is_empty() {
+        return Err(PsqError::NoSamples);
+    }
+    let k = fit_scale(&base, &train_q);
+    let kk = k * std::f64::consts::LN_10 / 400.0;
+    let dt = design(&base, &train_q.iter().collect::<Vec<_>>(), cells);
+    let dh = design(&base, &held_q.iter().collect::<Vec<_>>(), cells);
+    let np = 2 * kinds * cells;
+    let mut theta = vec![0.0; np];
+    let mut velocity = vec![0.0; np];
+    let mut best = (f64::INFINITY, theta.clone(), 0);
+    let mut grad = vec![0.0; np];
+    for epoch in 1..=opts.epochs {
+        grad.iter_mut().for_each(|g| *g = 0.0);
+        dt.error(&theta, kk, Some(&mut grad));
+        for i in 0..np {
+            let g = grad[i] + 2.0 * opts.l2 * theta[i];
+            velocity[i] = MOMENTUM * velocity[i] - opts.rate * g;
+            theta[i] += velocity[i];
+        }
+        if epoch % 10 == 0 || epoch == opts.epochs {
+            let watch = if held_q.is_empty() {
+                -(epoch as f64)
+            } else {
+                dh.error(&theta, kk, None)
+            };
+            if watch < best.0 {
+                best = (watch, theta.clone(), epoch);
+            }
+        }
+    }
+    let (_, theta, best_epoch) = best;
+    let pieces = (0..kinds)
+        .map(|kind| {
+            let cell = |c: usize, eg: usize| theta[2 * (kind * cells + c) + eg].round() as i32;
+            LearnedPiece {
+                name: cfg.pieces.defs()[kind].name.to_string(),
+                mg: (0..cells).map(|c| cell(c, 0)).collect(),
+                eg: (0..cells).map(|c| cell(c, 1)).collect(),
+            }
+        })
+        .filter(|p| p.mg.iter().chain(&p.eg).any(|&v| v != 0))
+        .collect();
+    let mut table = LearnedTable {
+        game: cfg.id.to_string(),
+        files,
+        ranks,
+        provenance: Provenance::default(),
+        pieces,
+    };
+    // the errors as the engine will see them: the rounded table inside a real evaluator
+    let with = Evaluator::with_table::<G>(&[], Some(&table));
+    table.provenance = Provenance {
+        commands: Vec::new(),
+        games: 0,
+        train: train_q.len(),
+        held_out: held_q.len(),
+        k,
+        l2: opts.l2,
+        train_error: (error(&base, &train_q, k), error(&with, &train_q, k)),
+        held_out_error: (error(&base, &held_q, k), error(&with, &held_q, k)),
+    };
+    Ok(PsqFit {
+        table,
+        not_quiet: train.len() - train_q.len(),
+        best_epoch,
+    })
+}
+
 /// The training positions of one game record (with the `notation` feature): the game must
 /// be valid and of `variant`; its quiet positions after `skip` plies — the side to move not
-/// in check and with a move, the move that led there neither a capture nor a promotion —
-/// with the game's result. `None` for an unfinished game (`*`: no result to learn from).
+/// in check and with a move, the move that led there neither a capture nor a promotion.
+/// Their target is the game's result; with `evals`, instead, the evaluation the comment of
+/// the move that led there carries (`[%eval 0.35]`, [`citadel_notation::eval_comment`]) as
+/// an expected score ([`eval_target`]), and a position without one is left out. `None` for
+/// an unfinished game (`*`) when learning from results.
 #[cfg(feature = "notation")]
 pub fn samples_of<G: citadel_notation::SanDialect>(
     g: &citadel_notation::SourceGame,
     variant: citadel_rules::Variant,
     skip: usize,
+    evals: bool,
 ) -> Result<Option<Vec<Sample<G>>>, citadel_notation::Diagnostic> {
+    use citadel_notation::eval_comment::EvalComment;
     use citadel_notation::{diagnostic, replay, Diagnostic, GameResult};
     let played = diagnostic::validate_game(g)?.variant;
     if played != variant {
@@ -329,19 +634,28 @@ pub fn samples_of<G: citadel_notation::SanDialect>(
             reason: format!("a game of {}, not {}", played.id(), variant.id()),
         });
     }
-    let score = match g.record.result {
+    let result = match g.record.result {
         GameResult::WhiteWins => 1.0,
         GameResult::BlackWins => 0.0,
         GameResult::Draw => 0.5,
+        GameResult::Unknown if evals => 0.5,
         GameResult::Unknown => return Ok(None),
     };
     let played = replay::play::<G>(&g.record).map_err(|e| Diagnostic::from_replay(g, &e))?;
     let mut pos = played.start;
     let mut legal = citadel_rules::MoveList::new();
     let mut out = Vec::new();
-    for (ply, m) in played.moves.iter().enumerate() {
+    for (ply, (m, node)) in played.moves.iter().zip(&g.record.main.moves).enumerate() {
         let quiet_move = !pos.is_tactical(m);
         pos.play_unchecked(*m);
+        let score = if evals {
+            match node.comments.iter().find_map(|c| EvalComment::find(c)) {
+                Some(c) => eval_target(c.eval),
+                None => continue,
+            }
+        } else {
+            result
+        };
         pos.generate(&mut legal);
         if ply + 1 > skip && quiet_move && !legal.is_empty() && !pos.in_check() {
             out.push(Sample {
@@ -351,6 +665,26 @@ pub fn samples_of<G: citadel_notation::SanDialect>(
         }
     }
     Ok(Some(out))
+}
+
+/// White's expected score for an evaluation from White's side: `1 / (1 + 10^(−cp/400))`, a
+/// mate 1 or 0 — the target a position labelled by another engine gets.
+///
+/// ```
+/// use citadel_notation::eval_comment::Eval;
+/// use citadel_search::tune::eval_target;
+/// assert_eq!(eval_target(Eval::Centipawns(0)), 0.5);
+/// assert!((eval_target(Eval::Centipawns(400)) - 10.0 / 11.0).abs() < 1e-12);
+/// assert_eq!(eval_target(Eval::Mate(-2)), 0.0);
+/// ```
+#[cfg(feature = "notation")]
+pub fn eval_target(eval: citadel_notation::eval_comment::Eval) -> f64 {
+    use citadel_notation::eval_comment::Eval;
+    match eval {
+        Eval::Centipawns(cp) => predict(cp, 1.0),
+        Eval::Mate(n) if n > 0 => 1.0,
+        Eval::Mate(_) => 0.0,
+    }
 }
 
 #[cfg(test)]
@@ -393,9 +727,88 @@ mod tests {
             samples.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", 1.0));
             samples.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 0 1", 0.0));
         }
+        // (chess's own tempo is 2, fitted: the fit starts from there)
         let t = tune(&samples, &["tempo".to_string()], &[]);
-        assert_eq!(t.start, vec![("tempo".to_string(), 10)]);
-        assert!(t.values[0].1 > 10, "{t:?}");
+        assert_eq!(t.start, vec![("tempo".to_string(), 2)]);
+        assert!(t.values[0].1 > 2, "{t:?}");
         assert!(t.error_after < t.error_before, "{t:?}");
+    }
+
+    #[test]
+    fn a_cell_that_always_wins_gains_in_the_table() {
+        // the same material, White's king on g1 wins and on b1 loses: the fitted table must
+        // prefer g1 (the endgame half: without pieces the phase is 0), and lower the error
+        let mut train = Vec::new();
+        for _ in 0..20 {
+            train.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/6K1 w - - 0 1", 1.0));
+            train.push(sample("4k3/pppppppp/8/8/8/8/PPPPPPPP/1K6 w - - 0 1", 0.0));
+        }
+        let opts = PsqOptions {
+            epochs: 200,
+            ..PsqOptions::default()
+        };
+        let fit = fit_psq(&train, &[], &opts).expect("a fit");
+        let t = &fit.table;
+        assert_eq!((t.game.as_str(), t.files, t.ranks), ("chess", 8, 8));
+        let king = t
+            .pieces
+            .iter()
+            .find(|p| p.name == "king")
+            .expect("a king row");
+        assert!(king.eg[6] > king.eg[1], "{king:?}");
+        let pv = &t.provenance;
+        assert!(pv.train_error.1 < pv.train_error.0, "{pv:?}");
+        assert_eq!((pv.train, pv.held_out, fit.not_quiet), (40, 0, 0));
+        // reproducible
+        assert_eq!(fit_psq(&train, &[], &opts).expect("a fit"), fit);
+    }
+
+    #[test]
+    #[cfg(feature = "notation")]
+    fn positions_learn_from_the_evals_of_their_moves() {
+        use citadel_notation::pgn::read_games;
+        use citadel_rules::Variant;
+        let text = "[Variant \"chess\"]\n\n1. e4 {[%eval 0.30,9]} 1... e5 2. Nf3 {[%eval #2]} \
+                    2... Nc6 {[%eval -4.00]} 3. Bb5 {[%eval 0.00]} *\n";
+        let games = read_games(text);
+        let g = games[0].as_ref().expect("a game");
+        // from results: an unfinished game gives nothing
+        assert!(samples_of::<Chess>(g, Variant::Chess, 0, false)
+            .expect("valid")
+            .is_none());
+        // from evals: every quiet position after a move with an eval, with its expected score
+        let s = samples_of::<Chess>(g, Variant::Chess, 0, true)
+            .expect("valid")
+            .expect("samples");
+        let scores: Vec<f64> = s.iter().map(|s| s.score).collect();
+        assert_eq!(scores.len(), 4, "{scores:?}");
+        assert!((scores[0] - predict(30, 1.0)).abs() < 1e-12);
+        assert_eq!(scores[1], 1.0);
+        assert!((scores[2] - 1.0 / 11.0).abs() < 1e-12);
+        assert_eq!(scores[3], 0.5);
+        // skipped plies count every move, with an eval or not
+        let s = samples_of::<Chess>(g, Variant::Chess, 2, true).expect("valid");
+        assert_eq!(s.expect("samples").len(), 3);
+    }
+
+    #[test]
+    fn a_capture_pending_is_not_quiet() {
+        let ev = Evaluator::with_table::<Chess>(&[], None);
+        let quiet = sample("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0.5).pos;
+        let hanging = sample("4k3/8/8/8/q7/8/8/R3K3 w - - 0 1", 0.5).pos;
+        assert!(is_quiet(&ev, &quiet, 30));
+        assert!(!is_quiet(&ev, &hanging, 30));
+    }
+
+    #[test]
+    fn a_game_whose_armies_do_not_mirror_gets_no_table() {
+        let train = vec![Sample {
+            pos: Position::<citadel_rules::Byzantine>::start(),
+            score: 0.5,
+        }];
+        assert!(matches!(
+            fit_psq(&train, &[], &PsqOptions::default()),
+            Err(PsqError::NotSymmetric("byzantine"))
+        ));
     }
 }

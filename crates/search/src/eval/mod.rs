@@ -7,12 +7,14 @@
 //! Scores are centipawns from the point of view of the side to move.
 
 pub mod goals;
+pub mod learned;
 pub mod values;
 pub mod weights;
 
 use citadel_geometry::{BitWord, Bitboard, Square};
 use citadel_rules::{Color, Game, Move, Piece, Position};
 use goals::{king_steps, GoalTerms};
+use learned::LearnedTable;
 use weights::Weights;
 
 const MAX_CODES: usize = 64;
@@ -91,7 +93,8 @@ const PASSED_EG: [i32; 8] = [0, 150, 100, 60, 35, 20, 10, 5];
 pub const LAZY_MARGIN: i32 = 300;
 
 impl<W: BitWord> Evaluator<W> {
-    /// Builds the tables for game `G`.
+    /// Builds the tables for game `G` (with its learnt piece-square table,
+    /// [`learned::table_for`], if it has one).
     pub fn new<G: Game<Word = W>>() -> Self {
         Self::with_values::<G>(&[])
     }
@@ -100,6 +103,16 @@ impl<W: BitWord> Evaluator<W> {
     /// replaced (`(piece or weight name, value)`, see [`weights::Weights::NAMES`]; unknown
     /// names are ignored) — for measuring values by self-play.
     pub fn with_values<G: Game<Word = W>>(overrides: &[(String, i32)]) -> Self {
+        Self::with_table::<G>(overrides, learned::table_for(G::config().id).as_ref())
+    }
+
+    /// Builds the tables for game `G` with some values replaced (as
+    /// [`with_values`](Self::with_values)) and the learnt piece-square table `table` (scaled
+    /// by the `learned` weight) in place of the game's own; `None`: no table.
+    pub fn with_table<G: Game<Word = W>>(
+        overrides: &[(String, i32)],
+        table: Option<&LearnedTable>,
+    ) -> Self {
         let cfg = G::config();
         let geo = cfg.geometry();
         let set = &cfg.pieces;
@@ -273,8 +286,14 @@ impl<W: BitWord> Evaluator<W> {
                         _ => 0,
                     };
                 }
-                piece_terms[code * 128 + s.index()] =
-                    (v + i32::from(pm) + bonus, v + i32::from(pe) + bonus);
+                let (lm, le) = table.map_or((0, 0), |t| {
+                    let (m, e) = t.adjustment::<G>(k, Color::BOTH[c], s);
+                    (m * weights.learned / 100, e * weights.learned / 100)
+                });
+                piece_terms[code * 128 + s.index()] = (
+                    v + i32::from(pm) + bonus + lm,
+                    v + i32::from(pe) + bonus + le,
+                );
             }
         }
         let start = Position::<G>::start();
@@ -317,6 +336,12 @@ impl<W: BitWord> Evaluator<W> {
             .filter(|&k| (pawns | royal) >> k & 1 == 0)
             .map(|k| value[k] * (bb.kind[k] & bb.occupied()).count() as i32)
             .sum()
+    }
+
+    /// The game phase of `pos` as the evaluation tapers by it: 256 with all the pieces
+    /// (pawns and royals aside) of the start on the board, down to 0 with none.
+    pub fn phase<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
+        (self.psq_of(pos).npm * 256 / self.start_npm).clamp(0, 256)
     }
 
     /// The material value of each kind.

@@ -1,10 +1,10 @@
 //! The weights of the evaluation's positional terms, by name.
 //!
 //! Every game starts from [`Weights::DEFAULT`] (the hand-set numbers the engine was built
-//! with); a game whose weights were fitted to its self-play games by Texel's method
-//! (`cargo xtask tune --weights`) and won a match against the defaults states them in its
-//! rules ([`Config::weights`](citadel_rules::Config::weights), with the provenance of the
-//! fit; so far Shatranj). Fits that did not win both matches are not adopted: see
+//! with); a game whose weights were fitted by Texel's method (`citadel tune --weights`) and
+//! won a match against the defaults states them in its rules
+//! ([`Config::weights`](citadel_rules::Config::weights), with the provenance of the fit; so
+//! far chess and Shatranj, fitted to Stockfish's and Fairy-Stockfish's evaluations). Fits that did not win both matches are not adopted: see
 //! `docs/engine.md`.
 //!
 //! Weights are named like piece values (`mobility-mg=4`), so that a fit, `citadel tune`'s
@@ -31,6 +31,9 @@ pub struct Weights {
     pub shelter: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
+    /// Percent of the game's learnt piece-square table ([`learned`](super::learned); 0:
+    /// none).
+    pub learned: i32,
 }
 
 impl Weights {
@@ -43,10 +46,11 @@ impl Weights {
         king_attack: 100,
         shelter: 10,
         tempo: 10,
+        learned: 100,
     };
 
     /// The names of the weights, in a fixed order.
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "mobility-mg",
         "mobility-eg",
         "square-mg",
@@ -58,6 +62,7 @@ impl Weights {
         "king-attack",
         "shelter",
         "tempo",
+        "learned",
     ];
 
     fn slot(&mut self, name: &str) -> Option<&mut i32> {
@@ -73,6 +78,7 @@ impl Weights {
             "king-attack" => &mut self.king_attack,
             "shelter" => &mut self.shelter,
             "tempo" => &mut self.tempo,
+            "learned" => &mut self.learned,
             _ => return None,
         })
     }

@@ -169,7 +169,8 @@ impl MoveLimit {
 const LIMITED_MOVE: Duration = Duration::from_secs(600);
 
 /// The depth and nodes of a UCI `info` line, when it gives both, with its score when it
-/// gives one (`score cp N`, `score mate N`; a bound is taken as the score).
+/// gives one (`score cp N`, `score mate N`; a bound is taken as the score) for the best
+/// line (not for the second and later lines of `MultiPV`).
 fn uci_search(line: &str) -> Option<Searched> {
     let words: Vec<&str> = line.split_whitespace().collect();
     let after = |key: &str| {
@@ -177,7 +178,11 @@ fn uci_search(line: &str) -> Option<Searched> {
         words.get(i + 1).copied()
     };
     let number = |key: &str| after(key)?.parse::<u64>().ok();
-    let i = words.iter().position(|w| *w == "score");
+    let best_line = number("multipv").is_none_or(|k| k == 1);
+    let i = words
+        .iter()
+        .position(|w| *w == "score")
+        .filter(|_| best_line);
     let score = i.and_then(|i| {
         let n = words.get(i + 2)?.parse::<i32>().ok()?;
         match *words.get(i + 1)? {
@@ -644,6 +649,11 @@ mod tests {
             uci_search("info depth 4 score cp x nodes 9").map(|s| s.score),
             Some(None)
         );
+        // the second line of MultiPV is not the engine's score
+        let second =
+            uci_search("info depth 12 multipv 2 score cp -90 nodes 5100").expect("a report");
+        assert_eq!(second.score, None);
+        assert_eq!(keep_score(s, second).score, Some(Score::Cp(-35)));
         let cecp = cecp_search("9 -120 35 40000 e2e4 e7e5").expect("a thinking line");
         assert_eq!((cecp.depth, cecp.score), (9, Some(Score::Cp(-120))));
     }

@@ -306,3 +306,66 @@ fn a_match_with_a_test_stops_at_its_verdict() {
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("bad SPRT `5,0`"), "{err}");
 }
+
+#[test]
+fn tune_learns_a_table_from_the_evals_a_match_records() {
+    let dir = common::scratch("engine", "tune-evals");
+    let games = dir.join("chess.pgn");
+    let games = games.to_str().unwrap();
+    let table = dir.join("chess.json");
+    let table = table.to_str().unwrap();
+    // ten short depth-2 games, each searched move's score kept as `[%eval ...]`
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--engine",
+        "depth:2",
+        "--opponent",
+        "depth:1",
+        "--games",
+        "10",
+        "--max-plies",
+        "40",
+        "--evals",
+        "--out",
+        games,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(games).expect("the records");
+    assert!(text.matches("[%eval").count() >= 10 * 30, "{text}");
+    // from results the unfinished games (most of them, at 40 plies) are left out; from the
+    // evals they are not
+    let (_, _, err) = citadel(&["tune", "--variant", "chess", "--psq", table, games]);
+    assert!(err.contains("unfinished game(s) (`*`) left out"), "{err}");
+    let (code, out, err) = citadel(&[
+        "tune",
+        "--variant",
+        "chess",
+        "--evals",
+        "--skip-plies",
+        "4",
+        "--psq",
+        table,
+        games,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("chess: 10 games, "), "{out}");
+    assert!(out.contains(" held out"), "{out}");
+    let t: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(table).expect("the table")).expect("JSON");
+    assert_eq!(
+        (t["game"].as_str(), t["files"].as_u64()),
+        (Some("chess"), Some(8))
+    );
+    let pv = &t["provenance"];
+    assert_eq!(pv["games"], 10);
+    assert!(pv["commands"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("citadel tune --variant chess"));
+    // its own engine's scores are what its evaluation predicts: the fit can only lower the
+    // training error
+    let (before, after) = (pv["train_error"][0].as_f64(), pv["train_error"][1].as_f64());
+    assert!(after <= before, "{pv}");
+}

@@ -1,10 +1,13 @@
-//! Material values and positional weights learnt from play (Texel's method): the values
-//! that make the static evaluation predict the results of a set of games best.
+//! Material values, positional weights and piece-square tables learnt from play (Texel's
+//! method): the values that make the static evaluation predict the results of a set of
+//! games best, or another engine's evaluations of their positions (`eval_target`, with the
+//! `notation` feature).
 //!
-//! Each [`Sample`] is a quiet position of a finished game with that game's result. The
+//! Each [`Sample`] is a quiet position of a game with its target: the game's result, or
+//! the expected score of the evaluation recorded after the move that led there. The
 //! evaluation `e` (centipawns, White's side) predicts White's score as
 //! `1 / (1 + 10^(-k e / 400))`; the error of a set of values is the mean squared difference
-//! between prediction and result. [`fit_scale`] first finds the `k` that fits the current
+//! between prediction and target. [`fit_scale`] first finds the `k` that fits the current
 //! values best, then [`tune`] changes one value at a time by a step while the error falls,
 //! halving the step until it is one centipawn. Every trial builds a full [`Evaluator`], so
 //! the values are fitted through the whole evaluation (phase, promotion gains, king safety),
@@ -24,13 +27,14 @@ use crate::eval::weights::Weights;
 use crate::eval::Evaluator;
 use citadel_rules::{Color, Game, MoveList, Position};
 
-/// A training position: a quiet position of a finished game, and that game's result for
-/// White (1 a win, ½ a draw, 0 a loss).
+/// A training position: a quiet position of a game, and its target for White: the game's
+/// result (1 a win, ½ a draw, 0 a loss) or an evaluation's expected score
+/// (`eval_target`).
 #[derive(Clone, Debug)]
 pub struct Sample<G: Game> {
     /// The position (side to move not in check, last move not a capture or promotion).
     pub pos: Position<G>,
-    /// The game's result for White.
+    /// The target for White, in 0..=1.
     pub score: f64,
 }
 

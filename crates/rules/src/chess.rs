@@ -120,7 +120,9 @@ fn tables() -> &'static Tables {
             .aliases(&["standard", "normal"])
             .xboard(crate::XBoardGame::Native("normal"))
             .values(&VALUES)
-            .weights(&WEIGHTS);
+            .weights(&WEIGHTS)
+            // fitted to the same games as the weights, with them built in (its file says how)
+            .psq_table(include_str!("learned/chess.json"));
         Tables { cfg, castling }
     })
 }

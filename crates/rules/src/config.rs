@@ -87,6 +87,9 @@ pub struct Config<W: BitWord = u128> {
     /// The game's own positional weights of an evaluation, `(weight name, value)`, over
     /// the evaluation's defaults (the names are the evaluation's).
     pub weights: &'static [(&'static str, i32)],
+    /// The game's learnt piece-square table of an evaluation, as the JSON text the
+    /// evaluation reads (`citadel_search::eval::learned`), where it has one.
+    pub psq_table: Option<&'static str>,
     /// What a stalemate means: a draw (chess) or a loss for the stalemated side.
     pub stalemate: Stalemate,
     /// The start position, as a FEN in the standard form (read by
@@ -151,6 +154,7 @@ impl<W: BitWord> Config<W> {
             landmarks: Landmarks::default(),
             values: vec![None; n],
             weights: &[],
+            psq_table: None,
             stalemate: Stalemate::Draw,
             start_fen,
             rights: Rights::default(),
@@ -409,6 +413,13 @@ impl<W: BitWord> Config<W> {
     /// Sets the game's own positional weights, `(weight name, value)`.
     pub fn weights(mut self, weights: &'static [(&'static str, i32)]) -> Self {
         self.weights = weights;
+        self
+    }
+
+    /// Sets the game's learnt piece-square table (JSON text, see
+    /// [`psq_table`](Self::psq_table)).
+    pub fn psq_table(mut self, json: &'static str) -> Self {
+        self.psq_table = Some(json);
         self
     }
 

@@ -121,6 +121,8 @@ fn config() -> &'static Config<u64> {
             .xboard(crate::XBoardGame::Native("shatranj"))
             .values(&VALUES)
             .weights(&WEIGHTS)
+            // fitted to the same games as the weights, with them built in (its file says how)
+            .psq_table(include_str!("learned/shatranj.json"))
     })
 }
 

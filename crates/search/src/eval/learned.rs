@@ -5,9 +5,10 @@
 //!
 //! A table is fitted by [`crate::tune::fit_psq`] (Texel's method on the residual: the
 //! evaluation as it is, plus the table) to games' results or to another engine's
-//! evaluations of their positions, and kept as data beside this module
-//! (`learned/<game id>.json`, with its provenance: chess's and Shatranj's were fitted to the
-//! evaluations of Stockfish and Fairy-Stockfish).
+//! evaluations of their positions, and kept as data by the game's rules
+//! ([`Config::psq_table`](citadel_rules::Config::psq_table), a JSON file beside the game's
+//! module with its provenance: chess's and Shatranj's were fitted to the evaluations of
+//! Stockfish and Fairy-Stockfish).
 //! [`Evaluator::new`](crate::eval::Evaluator::new) adds the table of its game into the
 //! per-piece sums it already keeps, so a table costs nothing per node; a game without a table evaluates as
 //! before. The evaluation's `learned` weight scales a table (percent; 0 turns it off).
@@ -68,18 +69,9 @@ pub struct LearnedTable {
     pub pieces: Vec<LearnedPiece>,
 }
 
-/// The tables kept with the engine, by game id.
-const TABLES: &[(&str, &str)] = &[
-    ("chess", include_str!("learned/chess.json")),
-    ("shatranj", include_str!("learned/shatranj.json")),
-];
-
-/// The table kept for the game with id `id`, if there is one (and it reads).
-pub fn table_for(id: &str) -> Option<LearnedTable> {
-    TABLES
-        .iter()
-        .find(|(game, _)| *game == id)
-        .and_then(|(_, text)| serde_json::from_str(text).ok())
+/// The table game `G`'s rules keep, if there is one (and it reads).
+pub fn table_for<G: Game>() -> Option<LearnedTable> {
+    serde_json::from_str(G::config().psq_table?).ok()
 }
 
 /// The cell of a table a piece of colour `color` on `sq` reads (`None` off the table's
@@ -152,13 +144,16 @@ mod tests {
 
     #[test]
     fn every_kept_table_reads_and_fits_its_game() {
-        for (id, text) in TABLES {
-            let t: LearnedTable =
-                serde_json::from_str(text).unwrap_or_else(|e| panic!("{id}: {e}"));
-            assert_eq!(t.game, *id);
-            let v: Variant = id.parse().expect("a game id");
+        let mut kept = Vec::new();
+        for v in Variant::ALL {
             with_game!(v, G => {
                 let cfg = G::config();
+                let id = cfg.id;
+                let Some(text) = cfg.psq_table else { continue };
+                let t: LearnedTable =
+                    serde_json::from_str(text).unwrap_or_else(|e| panic!("{id}: {e}"));
+                assert_eq!(table_for::<G>().as_ref(), Some(&t), "{id}");
+                assert_eq!(t.game, id);
                 assert!(mirror_symmetric::<G>(), "{id}");
                 assert_eq!((t.files, t.ranks), (cfg.geometry().files(), cfg.geometry().ranks()));
                 let cells = usize::from(t.files) * usize::from(t.ranks);
@@ -167,8 +162,10 @@ mod tests {
                     assert_eq!((p.mg.len(), p.eg.len()), (cells, cells), "{id}: {}", p.name);
                     assert!(p.mg.iter().chain(&p.eg).all(|v| v.abs() <= 400), "{id}: {}", p.name);
                 }
+                kept.push(id);
             });
         }
+        assert_eq!(kept, ["chess", "shatranj"]);
     }
 
     #[test]

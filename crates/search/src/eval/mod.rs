@@ -103,7 +103,7 @@ impl<W: BitWord> Evaluator<W> {
     /// replaced (`(piece or weight name, value)`, see [`weights::Weights::NAMES`]; unknown
     /// names are ignored) — for measuring values by self-play.
     pub fn with_values<G: Game<Word = W>>(overrides: &[(String, i32)]) -> Self {
-        Self::with_table::<G>(overrides, learned::table_for(G::config().id).as_ref())
+        Self::with_table::<G>(overrides, learned::table_for::<G>().as_ref())
     }
 
     /// Builds the tables for game `G` with some values replaced (as

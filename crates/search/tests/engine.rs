@@ -193,12 +193,12 @@ fn one_thread_is_deterministic_and_two_threads_find_a_legal_move() {
 }
 
 #[test]
-fn a_fixed_movetime_is_mostly_used_and_a_soft_limit_ends_sooner() {
+fn a_fixed_movetime_is_used_up_and_a_soft_limit_ends_sooner() {
     let pos = fen::parse::<Chess>(MIDDLEGAME).unwrap();
     let mut s = Searcher::<Chess>::new(4);
     let r = s.search(&pos, &Limits::movetime(300));
-    // used up unless the move was stable for four iterations (then at least two fifths)
-    assert!(r.elapsed >= Duration::from_millis(120), "{:?}", r.elapsed);
+    // used up: the search runs to the deadline (slower machines only take longer)
+    assert!(r.elapsed >= Duration::from_millis(290), "{:?}", r.elapsed);
     assert!(r.elapsed < Duration::from_millis(3_000), "{:?}", r.elapsed);
     let limits = Limits {
         movetime: Some(Duration::from_millis(20_000)),

@@ -6,8 +6,8 @@
 use super::limits::MAX_DEPTH;
 use super::ordering::{CAPTURE_SCORE, HASH_SCORE};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CHECK_INTERVAL, HISTORY_AGING, MOVETIME_SHARE,
-    MOVETIME_STABLE, SOFT_CHANGED, SOFT_STABLE, SOFT_STEADY,
+    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CHECK_INTERVAL, HISTORY_AGING, SOFT_CHANGED, SOFT_STABLE,
+    SOFT_STEADY,
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
 use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
@@ -196,17 +196,9 @@ impl<G: Game> Worker<G> {
                     if elapsed.as_secs_f64() > soft.as_secs_f64() * scale {
                         break;
                     }
-                } else if let Some(t) = limits.movetime {
-                    // a fixed time is used up, unless the best move has been the same for
-                    // four iterations and the next one (about twice as long as everything
-                    // so far) would not finish
-                    if stable >= MOVETIME_STABLE
-                        && elapsed.saturating_mul(MOVETIME_SHARE.1)
-                            > t.saturating_mul(MOVETIME_SHARE.0)
-                    {
-                        break;
-                    }
                 }
+                // a fixed move time (and no soft limit) is used up, as UCI's `go movetime`
+                // asks: the search runs until the deadline stops it
             }
         }
         let best = moves[0];

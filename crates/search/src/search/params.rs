@@ -110,9 +110,3 @@ pub(super) const SOFT_CHANGED: f64 = 1.6;
 pub(super) const SOFT_STEADY: f64 = 1.0;
 /// ... and when it has stayed the same for longer.
 pub(super) const SOFT_STABLE: f64 = 0.6;
-/// With a fixed time only: iterations the best move must have stayed the same for the search
-/// to stop before the time is used up ...
-pub(super) const MOVETIME_STABLE: u32 = 4;
-/// ... once this share of the time (numerator, denominator) has passed: the next iteration,
-/// about twice as long as everything so far, would not finish.
-pub(super) const MOVETIME_SHARE: (u32, u32) = (2, 5);

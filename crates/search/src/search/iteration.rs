@@ -184,21 +184,19 @@ impl<G: Game> Worker<G> {
                 if score.abs() > MATE_BOUND && (MATE - score.abs()) < depth as i32 {
                     break;
                 }
-                let elapsed = start.elapsed();
+                // aim at the soft limit: less when the best move is stable, more (up to the
+                // hard limit) when it has just changed. Without one, a fixed move time is used
+                // up, as UCI's `go movetime` asks: the search runs until the deadline stops it.
                 if let Some(soft) = limits.soft {
-                    // aim at the soft limit: less when the best move is stable, more
-                    // (up to the hard limit) when it has just changed
                     let scale = match stable {
                         0 => SOFT_CHANGED,
                         1 | 2 => SOFT_STEADY,
                         _ => SOFT_STABLE,
                     };
-                    if elapsed.as_secs_f64() > soft.as_secs_f64() * scale {
+                    if start.elapsed().as_secs_f64() > soft.as_secs_f64() * scale {
                         break;
                     }
                 }
-                // a fixed move time (and no soft limit) is used up, as UCI's `go movetime`
-                // asks: the search runs until the deadline stops it
             }
         }
         let best = moves[0];

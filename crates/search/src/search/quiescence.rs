@@ -1,11 +1,13 @@
 //! The quiescence search: at the leaves, only captures and promotions (every evasion when in
 //! check) until the position is quiet, standing pat on the static evaluation; captures that
 //! lose material (by the exchange evaluation) are dropped, and those that cannot lift the
-//! score to alpha are pruned (delta pruning).
+//! score to alpha are pruned (delta pruning). The transposition table gives its cut-offs and
+//! first move here too, and keeps what a searched node found at depth 0.
 
 use super::params::DELTA_MARGIN;
-use super::score::{outcome_score, terminal, INF};
+use super::score::{from_tt, outcome_score, terminal, to_tt, INF};
 use super::{Worker, MAX_PLY};
+use crate::tt::Bound;
 use citadel_rules::{Game, Position};
 
 impl<G: Game> Worker<G> {
@@ -56,11 +58,25 @@ impl<G: Game> Worker<G> {
         if ply >= MAX_PLY - 1 {
             return self.static_eval(pos, ply);
         }
-        // read early: the cache line loads while the tests below run
-        let cached = self.cached_eval(pos.hash());
+        // read early: the cache lines load while the tests below run
+        let key = pos.hash();
+        let entry = self.tt.probe(key);
+        let cached = self.cached_eval(key);
         if let Some(o) = G::decided(pos) {
             return outcome_score(&o, pos.turn(), ply);
         }
+        // any entry is deep enough here; a PV node takes no cut-off, as in the main search
+        let pv_node = beta - alpha > 1;
+        if let (Some(e), false) = (entry, pv_node) {
+            let s = from_tt(e.score, ply);
+            match e.bound {
+                Bound::Exact => return s,
+                Bound::Lower if s >= beta => return s,
+                Bound::Upper if s <= alpha => return s,
+                _ => {}
+            }
+        }
+        let alpha0 = alpha;
         let in_check = check.unwrap_or_else(|| pos.in_check());
         let mut best = -INF;
         let mut stand = 0;
@@ -81,7 +97,8 @@ impl<G: Game> Worker<G> {
             best = stand;
             pos.generate_tactical(&mut self.lists[ply]);
         }
-        let mut n = self.order_moves(pos, ply, None, !in_check);
+        let mut n = self.order_moves(pos, ply, entry.and_then(|e| e.mv), !in_check);
+        let mut best_move = None;
         let mut i = 0;
         loop {
             // delta pruning: a capture that cannot lift the score to alpha is not searched
@@ -108,12 +125,59 @@ impl<G: Game> Worker<G> {
                 best = s;
                 if s > alpha {
                     alpha = s;
+                    best_move = Some(m);
                     if s >= beta {
                         break;
                     }
                 }
             }
         }
+        // a deeper entry of the same position is worth more than this one
+        if entry.is_none_or(|e| e.depth <= 0) {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if alpha > alpha0 {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
+        }
         best
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::Evaluator;
+    use crate::tt::Table;
+    use citadel_rules::Chess;
+    use std::sync::Arc;
+
+    /// A position with exchanges to search: 1. e4 d5 2. Nc3 Nf6 3. Bb5+, Black in check (every
+    /// evasion is searched), White's e-pawn and Black's d-pawn hanging.
+    fn busy() -> Position<Chess> {
+        citadel_notation::fen::parse(
+            "rnbqkb1r/ppp1pppp/5n2/1B1p4/4P3/2N5/PPPP1PPP/R1BQK1NR b KQkq - 3 3",
+        )
+        .expect("a valid FEN")
+    }
+
+    #[test]
+    fn a_searched_quiescence_node_answers_again_from_the_table() {
+        let mut w = Worker::<Chess>::new(0, Evaluator::new::<Chess>(), Arc::new(Table::new(1)));
+        let mut pos = busy();
+        w.psq[0] = w.eval.psq_of(&pos);
+        let s = w.qsearch(&mut pos, -INF, INF, 0, None);
+        let first = w.nodes;
+        assert!(first > 1, "the position has moves to search");
+        let entry = w.tt.probe(pos.hash()).expect("the node was stored");
+        assert_eq!((entry.depth, entry.bound), (0, Bound::Exact));
+        assert_eq!(from_tt(entry.score, 0), s);
+        // on a null window off the principal variation, the entry answers at once
+        w.nodes = 0;
+        assert_eq!(w.qsearch(&mut pos, s - 1, s, 0, None), s);
+        assert_eq!(w.nodes, 1);
     }
 }

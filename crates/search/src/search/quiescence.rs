@@ -156,7 +156,7 @@ mod tests {
     use std::sync::Arc;
 
     /// A position with exchanges to search: 1. e4 d5 2. Nc3 Nf6 3. Bb5+, Black in check (every
-    /// evasion is searched), White's e-pawn and Black's d-pawn hanging.
+    /// evasion is searched) with the pawns of e4 and d5 attacked.
     fn busy() -> Position<Chess> {
         citadel_notation::fen::parse(
             "rnbqkb1r/ppp1pppp/5n2/1B1p4/4P3/2N5/PPPP1PPP/R1BQK1NR b KQkq - 3 3",

@@ -13,7 +13,9 @@ use super::params::{
     NULL_MOVE_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
     REVERSE_FUTILITY_MARGIN,
 };
-use super::score::{from_tt, outcome_score, terminal, to_tt, INF, MATE, MATE_BOUND};
+use super::score::{
+    bound_of, from_tt, outcome_score, terminal, to_tt, tt_cutoff, INF, MATE, MATE_BOUND,
+};
 use super::{Worker, MAX_PLY};
 use crate::tt::Bound;
 use citadel_geometry::Bitboard;
@@ -139,12 +141,8 @@ impl<G: Game> Worker<G> {
         if let Some(e) = entry {
             hash_move = e.mv;
             if !pv_node && i32::from(e.depth) >= depth {
-                let s = from_tt(e.score, ply);
-                match e.bound {
-                    Bound::Exact => return s,
-                    Bound::Lower if s >= beta => return s,
-                    Bound::Upper if s <= alpha => return s,
-                    _ => {}
+                if let Some(s) = tt_cutoff(&e, ply, alpha, beta) {
+                    return s;
                 }
             }
         }
@@ -355,13 +353,7 @@ impl<G: Game> Worker<G> {
                 n_tried += 1;
             }
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if alpha > alpha0 {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = bound_of(best, alpha0, beta);
         self.tt
             .store(key, best_move, to_tt(best, ply), depth as i16, bound);
         best

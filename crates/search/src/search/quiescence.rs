@@ -5,9 +5,8 @@
 //! first move here too, and keeps what a searched node found at depth 0.
 
 use super::params::DELTA_MARGIN;
-use super::score::{from_tt, outcome_score, terminal, to_tt, INF};
+use super::score::{bound_of, outcome_score, terminal, to_tt, tt_cutoff, INF};
 use super::{Worker, MAX_PLY};
-use crate::tt::Bound;
 use citadel_rules::{Game, Position};
 
 impl<G: Game> Worker<G> {
@@ -67,14 +66,11 @@ impl<G: Game> Worker<G> {
         }
         // any entry is deep enough here; a PV node takes no cut-off, as in the main search
         let pv_node = beta - alpha > 1;
-        if let (Some(e), false) = (entry, pv_node) {
-            let s = from_tt(e.score, ply);
-            match e.bound {
-                Bound::Exact => return s,
-                Bound::Lower if s >= beta => return s,
-                Bound::Upper if s <= alpha => return s,
-                _ => {}
-            }
+        if let Some(s) = entry
+            .filter(|_| !pv_node)
+            .and_then(|e| tt_cutoff(&e, ply, alpha, beta))
+        {
+            return s;
         }
         let alpha0 = alpha;
         let in_check = check.unwrap_or_else(|| pos.in_check());
@@ -134,13 +130,7 @@ impl<G: Game> Worker<G> {
         }
         // a deeper entry of the same position is worth more than this one
         if entry.is_none_or(|e| e.depth <= 0) {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if alpha > alpha0 {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = bound_of(best, alpha0, beta);
             self.tt.store(key, best_move, to_tt(best, ply), 0, bound);
         }
         best
@@ -151,7 +141,8 @@ impl<G: Game> Worker<G> {
 mod tests {
     use super::*;
     use crate::eval::Evaluator;
-    use crate::tt::Table;
+    use crate::search::score::from_tt;
+    use crate::tt::{Bound, Table};
     use citadel_rules::Chess;
     use std::sync::Arc;
 

@@ -2,6 +2,7 @@
 //! mate in moves), the transposition table's ply-independent form, and the score of a
 //! finished game.
 
+use crate::tt::{Bound, Entry};
 use citadel_rules::{Color, Game, Outcome, Position};
 use serde::{Deserialize, Serialize};
 
@@ -80,5 +81,29 @@ pub(super) fn from_tt(s: i32, ply: usize) -> i32 {
         s + ply as i32
     } else {
         s
+    }
+}
+
+/// The score of a table entry that settles a node `ply` plies below the root within
+/// `alpha..beta`: an exact score, or a bound on the side of the window it proves.
+pub(super) fn tt_cutoff(e: &Entry, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+    let s = from_tt(e.score, ply);
+    match e.bound {
+        Bound::Exact => Some(s),
+        Bound::Lower if s >= beta => Some(s),
+        Bound::Upper if s <= alpha => Some(s),
+        _ => None,
+    }
+}
+
+/// What a node's `best` score searched within `alpha..beta` says of it: a lower bound when it
+/// reached beta, an upper bound when it did not rise above alpha, else its exact value.
+pub(super) fn bound_of(best: i32, alpha: i32, beta: i32) -> Bound {
+    if best >= beta {
+        Bound::Lower
+    } else if best > alpha {
+        Bound::Exact
+    } else {
+        Bound::Upper
     }
 }

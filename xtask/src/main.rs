@@ -46,6 +46,11 @@
 //!   older one (git revision `REV`, built under `target/sprt/`, or a binary), both over UCI,
 //!   on a clock (default `8+0.08`), until the sequential probability ratio test (default
 //!   `0,5`, error rates 0.05) accepts or rejects the change (`sprt.rs`).
+//! - `spsa [--variant ID] [--iterations N] [--pairs P] [--tc BASE+INC] [--params NAME,...]
+//!   [--r-end R] [--seed S] [--binary PATH] [--out FILE]`: the search's tunable numbers (the
+//!   engine's UCI spin options) tuned by SPSA from matches of the release build against
+//!   itself, both behind UCI (default 200 iterations of 4 game pairs at `2+0.02`); prints the
+//!   tuned numbers as `Name=value,...` and the SPRT command that tests them (`spsa.rs`).
 //! - `fuzz [--seconds N] [TARGET...]`: the cargo-fuzz targets of `fuzz/` (`fen`, `san`,
 //!   `pgn`, `archive`, `page`, `uci`, `xboard`; default all), each for `N` seconds (default 60), on the nightly
 //!   toolchain, with corpora seeded from `fixtures/` (in `fuzz/corpus/`, not committed).
@@ -55,6 +60,7 @@ mod compare;
 mod integrations;
 mod python;
 mod sprt;
+mod spsa;
 mod tune;
 mod validation;
 
@@ -639,6 +645,7 @@ fn main() -> ExitCode {
         Some("compare") => compare::compare(&args[1..]),
         Some("tune") => tune::tune(&args[1..]),
         Some("sprt") => sprt::sprt(&args[1..]),
+        Some("spsa") => spsa::spsa(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -653,7 +660,9 @@ fn main() -> ExitCode {
                  [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
                  [--seed S] [--match-games M] [--match-depth D] [--weights] | \
                  sprt --base REV|PATH [--variant ID] [--sprt ELO0,ELO1[,ALPHA,BETA]] \
-                 [--tc BASE+INC] [--games N] [--seed S] [--out FILE]>"
+                 [--tc BASE+INC] [--games N] [--seed S] [--out FILE] | spsa [--variant ID] \
+                 [--iterations N] [--pairs P] [--tc BASE+INC] [--params NAME,...] [--r-end R] \
+                 [--seed S] [--binary PATH] [--out FILE]>"
             );
             return ExitCode::from(2);
         }

@@ -30,7 +30,7 @@ use crate::session::{self, Progress, Report, Session, MAX_THREADS};
 use crate::Reply;
 use citadel_notation::clip;
 use citadel_rules::{Color, Variant};
-use citadel_search::{Limits, SearchOptions};
+use citadel_search::{Limits, SearchOptions, SearchParams};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -264,10 +264,18 @@ impl Uci {
                 DEFAULT_OVERHEAD.as_millis(),
                 MAX_OVERHEAD.as_millis()
             ),
-            "uciok".into(),
         ] {
             out.push(Reply::Line(line));
         }
+        // the search's tunable numbers, for tuners (`cargo xtask spsa`)
+        let values = self.options.params.values();
+        for (s, v) in SearchParams::SPECS.iter().zip(values) {
+            out.push(Reply::Line(format!(
+                "option name {} type spin default {v} min {} max {}",
+                s.name, s.min, s.max
+            )));
+        }
+        out.push(Reply::Line("uciok".into()));
     }
 
     /// Before a command that needs the board: waits for a search with limits to end;
@@ -350,7 +358,28 @@ impl Uci {
             ("uci_variant" | "hash" | "threads" | "multipv" | "move overhead", None) => {
                 error(out, &format!("setoption name {name} needs a value"))
             }
-            _ => error(out, &format!("unknown option `{}`", clip(name))),
+            (other, v) => match (SearchParams::index(other), v) {
+                (None, _) => error(out, &format!("unknown option `{}`", clip(name))),
+                (Some(_), None) => error(out, &format!("setoption name {name} needs a value")),
+                (Some(i), Some(v)) => {
+                    let set = match v.parse::<i32>() {
+                        Ok(x) => self.options.params.set(other, x).map_err(|e| e.to_string()),
+                        Err(_) => {
+                            let s = SearchParams::SPECS[i];
+                            Err(format!(
+                                "{}: `{}` is not a number {}..={}",
+                                s.name,
+                                clip(v),
+                                s.min,
+                                s.max
+                            ))
+                        }
+                    };
+                    if let Err(e) = set {
+                        error(out, &e);
+                    }
+                }
+            },
         }
     }
 
@@ -859,6 +888,65 @@ mod tests {
             .parse()
             .unwrap();
         assert!(nodes <= 200 + 64, "{info}");
+    }
+
+    /// The nodes of the last `info depth` line of a search of `go depth 6`.
+    fn nodes_at_depth_6(uci: &mut Uci, rx: &Receiver<String>) -> u64 {
+        uci.handle("ucinewgame");
+        uci.handle("position startpos moves e2e4 e7e5 g1f3");
+        let got = go(uci, rx, "go depth 6");
+        let info = got
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap();
+        info.split(" nodes ")
+            .nth(1)
+            .unwrap()
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    }
+
+    #[test]
+    fn the_search_numbers_are_options_that_change_the_search() {
+        let (mut uci, rx) = engine();
+        let l = uci.handle("uci");
+        let l = lines(&l);
+        for s in SearchParams::SPECS {
+            let line = l
+                .iter()
+                .find(|x| x.starts_with(&format!("option name {} ", s.name)));
+            assert!(line.is_some(), "{}", s.name);
+        }
+        assert!(l.contains(&"option name RazorMargin type spin default 250 min 50 max 600"));
+        assert_eq!(l.last(), Some(&"uciok"));
+        let default = nodes_at_depth_6(&mut uci, &rx);
+        assert!(uci.handle("setoption name LmrDivisor value 150").is_empty());
+        assert!(uci
+            .handle("setoption name reversefutilitymargin value 60")
+            .is_empty());
+        let changed = nodes_at_depth_6(&mut uci, &rx);
+        assert_ne!(changed, default);
+        uci.handle("setoption name LmrDivisor value 225");
+        uci.handle("setoption name ReverseFutilityMargin value 110");
+        assert_eq!(nodes_at_depth_6(&mut uci, &rx), default);
+        for (bad, says) in [
+            (
+                "setoption name LmrDivisor value 99",
+                "LmrDivisor: 99 is outside 100..=500",
+            ),
+            (
+                "setoption name LmrDivisor value wide",
+                "LmrDivisor: `wide` is not a number",
+            ),
+            ("setoption name LmrDivisor", "needs a value"),
+        ] {
+            let r = uci.handle(bad);
+            assert!(is_error(&r) && lines(&r)[0].contains(says), "{bad}: {r:?}");
+        }
     }
 
     #[test]

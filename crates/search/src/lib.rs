@@ -15,7 +15,7 @@ pub mod tune;
 
 pub use perft::{divide, divide_parallel, perft, perft_parallel};
 pub use search::{
-    Limits, RootLine, Score, SearchOptions, SearchOptionsError, SearchResult, Searcher, MATE,
-    MATE_BOUND, MAX_PLY,
+    Limits, ParamError, ParamSpec, RootLine, Score, SearchOptions, SearchOptionsError,
+    SearchParams, SearchResult, Searcher, MATE, MATE_BOUND, MAX_PLY,
 };
 pub use tt::{Bound, Entry, Table};

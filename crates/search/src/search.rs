@@ -41,6 +41,7 @@ use std::time::{Duration, Instant};
 
 pub use limits::{Limits, MAX_PLY};
 pub use options::{SearchOptions, SearchOptionsError};
+pub use params::{ParamError, ParamSpec, SearchParams};
 pub use score::{Score, MATE, MATE_BOUND};
 
 use alphabeta::Reductions;
@@ -279,7 +280,7 @@ impl<G: Game> Worker<G> {
             killers: vec![[None; 2]; MAX_PLY + 1],
             cells,
             history: vec![0; 2 * cells * cells],
-            reductions: Reductions::new(),
+            reductions: Reductions::new(&SearchParams::default()),
             pv: vec![nomove; (MAX_PLY + 1) * (MAX_PLY + 1)],
             pv_len: vec![0; MAX_PLY + 1],
             eval_cache: vec![0; EVAL_CACHE],

@@ -7,11 +7,9 @@
 
 use super::ordering::{CAPTURE_SCORE, KILLER_SCORE};
 use super::params::{
-    CHECK_EXTENSION_PLIES, FIXED_REDUCTION_DEEP, FIXED_REDUCTION_LATE, FUTILITY_BASE,
-    FUTILITY_DEPTH, FUTILITY_MARGIN, IIR_DEPTH, LMP_BASE, LMP_DEPTH, LMR_BASE, LMR_DEPTH,
-    LMR_DIVISOR, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH, NULL_MOVE_DEPTH_DIVISOR,
-    NULL_MOVE_REDUCTION, RAZOR_DEPTH, RAZOR_MARGIN, REVERSE_FUTILITY_DEPTH,
-    REVERSE_FUTILITY_MARGIN,
+    SearchParams, CHECK_EXTENSION_PLIES, FIXED_REDUCTION_DEEP, FIXED_REDUCTION_LATE,
+    FUTILITY_DEPTH, IIR_DEPTH, LMP_DEPTH, LMR_DEPTH, LMR_FIRST, LMR_FIRST_NON_PV, NULL_MOVE_DEPTH,
+    NULL_MOVE_DEPTH_DIVISOR, RAZOR_DEPTH, REVERSE_FUTILITY_DEPTH,
 };
 use super::score::{
     bound_of, from_tt, outcome_score, terminal, to_tt, tt_cutoff, INF, MATE, MATE_BOUND,
@@ -42,16 +40,19 @@ impl Child {
 }
 
 /// The late-move reduction of the `searched`-th move at `depth`: about
-/// [`LMR_BASE`] + ln(depth) · ln(searched) / [`LMR_DIVISOR`], from a table.
+/// [`SearchParams::lmr_base`] + ln(depth) · ln(searched) / [`SearchParams::lmr_divisor`], from
+/// a table.
 pub(super) struct Reductions([[u8; 64]; 64]);
 
 impl Reductions {
-    /// The table, for depths and move numbers up to 63.
-    pub(super) fn new() -> Reductions {
+    /// The table of `params`' reductions, for depths and move numbers up to 63.
+    pub(super) fn new(params: &SearchParams) -> Reductions {
+        let base = f64::from(params.lmr_base) / 100.0;
+        let divisor = f64::from(params.lmr_divisor) / 100.0;
         let mut t = [[0; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (LMR_BASE + (d as f64).ln() * (n as f64).ln() / LMR_DIVISOR) as u8;
+                *r = (base + (d as f64).ln() * (n as f64).ln() / divisor) as u8;
             }
         }
         Reductions(t)
@@ -168,12 +169,13 @@ impl<G: Game> Worker<G> {
                     e = s;
                 }
             }
-            if depth <= REVERSE_FUTILITY_DEPTH && e - REVERSE_FUTILITY_MARGIN * depth >= beta {
+            let p = self.options.params;
+            if depth <= REVERSE_FUTILITY_DEPTH && e - p.reverse_futility_margin * depth >= beta {
                 return e;
             }
             // razoring: far below alpha near the leaves, a node whose captures cannot lift it
             // there (by quiescence) fails low
-            if depth <= RAZOR_DEPTH && e + RAZOR_MARGIN * depth < alpha {
+            if depth <= RAZOR_DEPTH && e + p.razor_margin * depth < alpha {
                 let s = self.qsearch(pos, alpha, alpha + 1, ply, Some(false));
                 if self.stop {
                     return 0;
@@ -184,7 +186,7 @@ impl<G: Game> Worker<G> {
             }
             // null-move pruning: if passing still fails high, so will a move
             if null_allowed && depth >= NULL_MOVE_DEPTH && e >= beta && self.null_safe(pos) {
-                let r = NULL_MOVE_REDUCTION + depth / NULL_MOVE_DEPTH_DIVISOR;
+                let r = p.null_move_reduction + depth / NULL_MOVE_DEPTH_DIVISOR;
                 self.psq[ply + 1] = self.psq[ply];
                 pos.play_null();
                 let s = -self.alphabeta(
@@ -204,7 +206,7 @@ impl<G: Game> Worker<G> {
                 }
             }
             futile =
-                depth <= FUTILITY_DEPTH && e + FUTILITY_BASE + FUTILITY_MARGIN * depth <= alpha;
+                depth <= FUTILITY_DEPTH && e + p.futility_base + p.futility_margin * depth <= alpha;
         }
         self.lists[ply].clear();
         pos.generate(&mut self.lists[ply]);
@@ -230,7 +232,7 @@ impl<G: Game> Worker<G> {
         let lmr = self.options.lmr;
         // late quiet moves near the leaves are pruned once this many moves were searched
         let late_limit = if self.options.lmp && !pv_node && !in_check && depth <= LMP_DEPTH {
-            (LMP_BASE + depth * depth) as usize
+            (self.options.params.late_move_pruning_base + depth * depth) as usize
         } else {
             usize::MAX
         };

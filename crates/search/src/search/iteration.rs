@@ -3,11 +3,11 @@
 //! progress report after each iteration, and when to stop (limits of depth, nodes and time,
 //! stop flags, a soft time limit that depends on how stable the best move is).
 
+use super::alphabeta::Reductions;
 use super::limits::MAX_DEPTH;
 use super::ordering::{CAPTURE_SCORE, HASH_SCORE};
 use super::params::{
-    ASPIRATION_DEPTH, ASPIRATION_WINDOW, CHECK_INTERVAL, HISTORY_AGING, SOFT_CHANGED, SOFT_STABLE,
-    SOFT_STEADY,
+    ASPIRATION_DEPTH, CHECK_INTERVAL, HISTORY_AGING, SOFT_CHANGED, SOFT_STABLE, SOFT_STEADY,
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
 use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
@@ -25,6 +25,11 @@ impl<G: Game> Worker<G> {
         start: Instant,
         on_iteration: &mut dyn FnMut(&SearchResult),
     ) -> SearchResult {
+        if limits.options.params.lmr_base != self.options.params.lmr_base
+            || limits.options.params.lmr_divisor != self.options.params.lmr_divisor
+        {
+            self.reductions = Reductions::new(&limits.options.params);
+        }
         self.options = limits.options;
         // a time beyond any clock is no deadline
         self.deadline = limits.movetime.and_then(|t| start.checked_add(t));
@@ -92,7 +97,7 @@ impl<G: Game> Worker<G> {
             1
         };
         for depth in first_depth..=max_depth {
-            let mut delta = ASPIRATION_WINDOW;
+            let mut delta = self.options.params.aspiration_window;
             let (mut alpha, mut beta) = if depth >= ASPIRATION_DEPTH && score.abs() < MATE_BOUND {
                 (score - delta, score + delta)
             } else {

@@ -1,12 +1,15 @@
 //! The search techniques a caller can switch off, one by one (for a match of one change
-//! against the full engine), and their text form: the comma-separated list of those off.
+//! against the full engine), and their text form: the comma-separated list of those off;
+//! with them, the search's tunable numbers ([`SearchParams`]).
 
+use super::SearchParams;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::str::FromStr;
 
 /// Which techniques a search uses ([`Limits::options`](super::Limits::options)); all on by
-/// default. No game is ever searched differently from another.
+/// default; and its tunable numbers, [`params`](Self::params). No game is ever searched
+/// differently from another.
 ///
 /// As text (`FromStr`, `Display`) it is the list of the techniques switched off,
 /// comma-separated (`null,lmr`), by their [`NAMES`](Self::NAMES); `none` (or nothing)
@@ -33,6 +36,9 @@ pub struct SearchOptions {
     /// one-step estimate (a defended cell is enough to call a capture of a cheaper piece
     /// losing).
     pub swap: bool,
+    /// The margins and reductions (the engine's own by default).
+    #[serde(default)]
+    pub params: SearchParams,
 }
 
 impl Default for SearchOptions {
@@ -47,6 +53,7 @@ impl Default for SearchOptions {
             lmp: true,
             malus: true,
             swap: true,
+            params: SearchParams::default(),
         }
     }
 }

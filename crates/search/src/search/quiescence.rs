@@ -4,7 +4,6 @@
 //! score to alpha are pruned (delta pruning). The transposition table gives its cut-offs and
 //! first move here too, and keeps what a searched node found at depth 0.
 
-use super::params::DELTA_MARGIN;
 use super::score::{bound_of, outcome_score, terminal, to_tt, tt_cutoff, INF};
 use super::{Worker, MAX_PLY};
 use citadel_rules::{Game, Position};
@@ -101,7 +100,7 @@ impl<G: Game> Worker<G> {
             let hopeless = if in_check {
                 i32::MIN
             } else {
-                alpha - stand - DELTA_MARGIN
+                alpha - stand - self.options.params.delta_margin
             };
             let Some(sc) = self.next_move(pos, ply, i, &mut n, !in_check, hopeless) else {
                 break;

@@ -873,28 +873,12 @@ mod tests {
         uci.handle("position startpos");
         // a search without limits ends by the cap
         let got = go(&mut uci, &rx, "go");
-        let info = got
-            .iter()
-            .rev()
-            .find(|l| l.starts_with("info depth"))
-            .unwrap();
-        let nodes: u64 = info
-            .split(" nodes ")
-            .nth(1)
-            .unwrap()
-            .split(' ')
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap();
-        assert!(nodes <= 200 + 64, "{info}");
+        let nodes = last_nodes(&got);
+        assert!(nodes <= 200 + 64, "{got:?}");
     }
 
-    /// The nodes of the last `info depth` line of a search of `go depth 6`.
-    fn nodes_at_depth_6(uci: &mut Uci, rx: &Receiver<String>) -> u64 {
-        uci.handle("ucinewgame");
-        uci.handle("position startpos moves e2e4 e7e5 g1f3");
-        let got = go(uci, rx, "go depth 6");
+    /// The nodes of the last `info depth` line of a search's lines.
+    fn last_nodes(got: &[String]) -> u64 {
         let info = got
             .iter()
             .rev()
@@ -908,6 +892,13 @@ mod tests {
             .unwrap()
             .parse()
             .unwrap()
+    }
+
+    /// The nodes of a search of `go depth 6` after three plies, in a new game.
+    fn nodes_at_depth_6(uci: &mut Uci, rx: &Receiver<String>) -> u64 {
+        uci.handle("ucinewgame");
+        uci.handle("position startpos moves e2e4 e7e5 g1f3");
+        last_nodes(&go(uci, rx, "go depth 6"))
     }
 
     #[test]

@@ -10,9 +10,11 @@ use std::process::Command;
 /// Where the task keeps its builds: `target/sprt/`.
 const DIR: &str = "target/sprt";
 
-/// A copy of `exe` at `DIR/name` (so that a later build does not change a running test).
-fn keep(exe: &Path, name: &str) -> Result<PathBuf, String> {
-    let to = Path::new(DIR).join(name);
+/// A copy of `exe` at `dir/name` (so that a later build does not change a running test or
+/// tuning run).
+pub(crate) fn keep(dir: &str, exe: &Path, name: &str) -> Result<PathBuf, String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{dir}: {e}"))?;
+    let to = Path::new(dir).join(name);
     std::fs::copy(exe, &to).map_err(|e| format!("{} -> {}: {e}", exe.display(), to.display()))?;
     std::fs::canonicalize(&to).map_err(|e| format!("{}: {e}", to.display()))
 }
@@ -61,7 +63,11 @@ fn base_binary(base: &str) -> Result<PathBuf, String> {
             .env("CARGO_TARGET_DIR", &target)
             .args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
     )?;
-    let built = keep(&target.join("release/citadel"), &format!("citadel-{short}"))?;
+    let built = keep(
+        DIR,
+        &target.join("release/citadel"),
+        &format!("citadel-{short}"),
+    )?;
     // the checkout is not needed once its binary is kept
     let _ = Command::new("git")
         .args(["worktree", "remove", "--force"])
@@ -85,7 +91,7 @@ pub fn sprt(args: &[String]) -> Result<(), String> {
         "build the working tree (release)",
         cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
     )?;
-    let new = keep(Path::new("target/release/citadel"), "citadel-new")?;
+    let new = keep(DIR, Path::new("target/release/citadel"), "citadel-new")?;
     let player = |exe: &Path| format!("uci:{} uci", exe.display());
     let mut cmd = Command::new(&new);
     cmd.args([

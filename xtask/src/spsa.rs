@@ -178,11 +178,11 @@ pub fn spsa(args: &[String]) -> Result<(), String> {
                 "build the working tree (release)",
                 cargo().args(["build", "--release", "--quiet", "-p", "citadel-cli"]),
             )?;
-            std::fs::create_dir_all("target/spsa").map_err(|e| format!("target/spsa: {e}"))?;
-            let to = Path::new("target/spsa/citadel");
-            std::fs::copy("target/release/citadel", to)
-                .map_err(|e| format!("target/release/citadel -> {}: {e}", to.display()))?;
-            std::fs::canonicalize(to).map_err(|e| format!("{}: {e}", to.display()))?
+            crate::sprt::keep(
+                "target/spsa",
+                Path::new("target/release/citadel"),
+                "citadel",
+            )?
         }
     };
     let mut params = params_of(&exe, opt(args, "--params"))?;

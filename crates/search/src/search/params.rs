@@ -233,8 +233,7 @@ impl SearchParams {
 
     /// The value of the number called `name` (case-insensitive), if there is one.
     pub fn get(&self, name: &str) -> Option<i32> {
-        let mut p = *self;
-        Self::index(name).map(|i| *p.field(i))
+        Self::index(name).map(|i| self.values()[i])
     }
 
     /// Sets the number called `name` (case-insensitive), within its range.
@@ -255,8 +254,18 @@ impl SearchParams {
 
     /// The numbers, in the order of [`SPECS`](Self::SPECS).
     pub fn values(&self) -> [i32; 10] {
-        let mut p = *self;
-        std::array::from_fn(|i| *p.field(i))
+        [
+            self.reverse_futility_margin,
+            self.razor_margin,
+            self.null_move_reduction,
+            self.futility_base,
+            self.futility_margin,
+            self.late_move_pruning_base,
+            self.lmr_base,
+            self.lmr_divisor,
+            self.delta_margin,
+            self.aspiration_window,
+        ]
     }
 }
 

@@ -41,23 +41,44 @@ fn main() {
         None => "unknown".into(),
     };
     println!("cargo:rustc-env=CITADEL_BUILD_COMMIT={commit}");
+    // Cargo re-runs a build script whenever a watched path is missing, so only paths that
+    // exist are named: many checkouts have no `packed-refs`, or no file for the branch's ref
+    // (it is then packed), and naming them would rebuild every crate above this one on every
+    // build.
+    let watch = |p: &Path| {
+        if p.exists() {
+            println!("cargo:rerun-if-changed={}", p.display());
+        }
+    };
     // a new commit or another branch changes the name
     for path in ["HEAD", "packed-refs"] {
         if let Some(p) = git(&["rev-parse", "--git-path", path]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(Path::new(&p));
         }
     }
     if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
         if let Some(p) = git(&["rev-parse", "--git-path", &head]) {
-            println!("cargo:rerun-if-changed={p}");
+            watch(Path::new(&p));
         }
     }
-    // so does an edit of the sources (a directory is watched with everything in it)
+    // so does an edit of the sources: each crate's manifest and `src` (a directory is watched
+    // with everything in it), never a build output such as `crates/python/target`
     if let Some(root) = &root {
+        let root = Path::new(root);
         for s in SOURCES {
-            let p = Path::new(root).join(s);
-            if p.exists() {
-                println!("cargo:rerun-if-changed={}", p.display());
+            let p = root.join(s);
+            if s != "crates" {
+                watch(&p);
+                continue;
+            }
+            let Ok(dirs) = std::fs::read_dir(&p) else {
+                continue;
+            };
+            let mut dirs: Vec<_> = dirs.flatten().map(|d| d.path()).collect();
+            dirs.sort();
+            for dir in dirs {
+                watch(&dir.join("Cargo.toml"));
+                watch(&dir.join("src"));
             }
         }
     }

@@ -31,6 +31,8 @@ const PATIENCE: Duration = Duration::from_secs(900);
 /// Which other engines a case is timed against.
 #[derive(Clone, Copy, PartialEq)]
 enum Rival {
+    /// shakmaty's perft behind `bench/pgn-reference --uci`.
+    Shakmaty,
     Stockfish,
     FairyStockfish,
     PersianChess,
@@ -56,7 +58,7 @@ fn cases(quick: bool) -> Vec<Case> {
             variant: "chess",
             fen: None,
             depth: d(6, 4),
-            rivals: vec![Rival::Stockfish, Rival::FairyStockfish],
+            rivals: vec![Rival::Shakmaty, Rival::Stockfish, Rival::FairyStockfish],
             rival_nodes: None,
         },
         Case {
@@ -64,7 +66,7 @@ fn cases(quick: bool) -> Vec<Case> {
             variant: "chess",
             fen: Some(KIWIPETE),
             depth: d(5, 3),
-            rivals: vec![Rival::Stockfish, Rival::FairyStockfish],
+            rivals: vec![Rival::Shakmaty, Rival::Stockfish, Rival::FairyStockfish],
             rival_nodes: None,
         },
         Case {
@@ -277,6 +279,11 @@ fn executable(p: &Path) -> bool {
 /// Starts the rival engine for a case, or says why it is skipped (`Ok(None)`).
 fn start_rival(rival: Rival, opts: &Options, case: &Case) -> Result<Option<Uci>, String> {
     let (name, mut cmd, variant) = match rival {
+        Rival::Shakmaty => {
+            let mut cmd = Command::new(&opts.reference);
+            cmd.arg("--uci");
+            ("shakmaty 0.30", cmd, None)
+        }
         Rival::Stockfish => {
             if !executable(&opts.stockfish) {
                 println!(
@@ -346,6 +353,10 @@ struct Options {
     citadel: Option<PathBuf>,
     stockfish: PathBuf,
     fairy: PathBuf,
+    /// The reference program on shakmaty (`bench/pgn-reference`), built by [`compare`].
+    reference: PathBuf,
+    /// Only the validation's wall time by threads, 1, 2, 4 … up to the machine's cores.
+    threads_curve: bool,
     persianchess: Option<PathBuf>,
 }
 
@@ -363,6 +374,8 @@ fn parse(args: &[String]) -> Result<Options, String> {
         citadel: None,
         validation: Validation::Also,
         stockfish: "/usr/games/stockfish".into(),
+        reference: PathBuf::new(),
+        threads_curve: false,
         fairy: "/usr/games/fairy-stockfish".into(),
         persianchess: std::env::var_os("PERSIANCHESS")
             .filter(|d| !d.is_empty())
@@ -382,6 +395,7 @@ fn parse(args: &[String]) -> Result<Options, String> {
             "--quick" => o.quick = true,
             "--validation-only" => o.validation = Validation::Only,
             "--no-validation" => o.validation = Validation::Skip,
+            "--threads-curve" => o.threads_curve = true,
             "--citadel" => o.citadel = Some(value()?.into()),
             "--stockfish" => o.stockfish = value()?.into(),
             "--fairy-stockfish" => o.fairy = value()?.into(),
@@ -393,9 +407,10 @@ fn parse(args: &[String]) -> Result<Options, String> {
 }
 
 /// `cargo xtask compare [--runs N] [--quick] [--validation-only | --no-validation]
-/// [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`.
+/// [--threads-curve] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE]
+/// [--persianchess DIR]`.
 pub fn compare(args: &[String]) -> Result<(), String> {
-    let opts = parse(args)?;
+    let mut opts = parse(args)?;
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
         .unwrap_or_else(|| root().join("target"));
@@ -409,9 +424,15 @@ pub fn compare(args: &[String]) -> Result<(), String> {
             target.join("release/citadel")
         }
     };
+    opts.reference = crate::validation::reference(&root(), &target)?;
+    if opts.threads_curve {
+        let curve = crate::validation::threads_curve(&exe, &target, opts.runs, opts.quick)?;
+        println!("\n{}", curve.join("\n"));
+        return Ok(());
+    }
     let validation = match opts.validation {
         Validation::Skip => Vec::new(),
-        _ => crate::validation::rows(&exe, &root(), &target, opts.runs, opts.quick)?,
+        _ => crate::validation::rows(&exe, &opts.reference, &target, opts.runs, opts.quick)?,
     };
     if opts.validation == Validation::Only {
         println!("\n{}", validation.join("\n"));

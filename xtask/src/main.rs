@@ -18,11 +18,13 @@
 //! - `python`: the Python package's step of `ci` alone.
 //! - `integrations`: the CI-integration step of `ci` alone.
 //! - `bench`: the criterion benchmarks.
-//! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--citadel EXE]
-//!   [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`: `citadel validate` on
-//!   seeded self-play files timed against a validator on shakmaty + pgn-reader
-//!   (`bench/pgn-reference`) and pgn-extract when installed, the chess games written as an
-//!   archive and read back, and plies per second for every game (`validation.rs`); then Citadel's perft (release, one thread) timed against the engines
+//! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--threads-curve]
+//!   [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`:
+//!   `citadel validate` on seeded self-play files timed against a validator on shakmaty +
+//!   pgn-reader (`bench/pgn-reference`) and pgn-extract when installed, at 1, 2, 4 … threads
+//!   up to the machine's cores (`--threads-curve`: only that), the chess games written as an
+//!   archive and read back, and plies per second for every game (`validation.rs`); then
+//!   Citadel's perft (release, one thread) timed against shakmaty's (chess) and the engines
 //!   installed — Stockfish and Fairy-Stockfish (`/usr/games/...`) over UCI `go perft N`, the
 //!   inventor's PersianChess through `scripts/persianchess-uci.mjs` when a checkout is given
 //!   (or `PERSIANCHESS` is set) — runs alternating, median times and ratios; absent engines
@@ -195,7 +197,39 @@ fn ci() -> Result<(), String> {
             PACKAGE_TARGET,
         ]),
     )?;
-    perft(&[])
+    perft(&[])?;
+    second_build_is_fresh()
+}
+
+/// Checks that a second release build of the CLI with nothing changed compiles nothing: no
+/// build script may name a path that makes Cargo re-run it (and then rebuild every crate
+/// above it, and relink the binary with fat LTO) on every build.
+fn second_build_is_fresh() -> Result<(), String> {
+    let step = "a second release build compiles nothing";
+    let build = || {
+        cargo()
+            .args(["build", "--release", "-p", "citadel-cli"])
+            .output()
+            .map_err(|e| format!("{step}: cannot run cargo: {e}"))
+    };
+    let first = build()?;
+    if !first.status.success() {
+        return Err(format!(
+            "{step}: the release build failed:\n{}",
+            String::from_utf8_lossy(&first.stderr)
+        ));
+    }
+    let second = build()?;
+    let log = String::from_utf8_lossy(&second.stderr);
+    let rebuilt: Vec<&str> = log
+        .lines()
+        .filter(|l| l.trim_start().starts_with("Compiling"))
+        .collect();
+    if !second.status.success() || !rebuilt.is_empty() {
+        return Err(format!("{step}: it did not:\n{log}"));
+    }
+    eprintln!("xtask: {step}: yes");
+    Ok(())
 }
 
 /// Checks that every Rust example of the root README is, verbatim, an example of one of the
@@ -656,7 +690,7 @@ fn main() -> ExitCode {
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \
-                 [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
+                 [--threads-curve] [--quick] [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] \
                  [--persianchess DIR] | tune --variant ID[,ID...] [--games N] [--depth D] \
                  [--seed S] [--match-games M] [--match-depth D] [--weights] | \
                  sprt --base REV|PATH [--variant ID] [--sprt ELO0,ELO1[,ALPHA,BETA]] \

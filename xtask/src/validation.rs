@@ -127,7 +127,7 @@ fn plies(citadel: &Path, file: &Path) -> Result<u64, String> {
 }
 
 /// Builds the reference validator (release) and returns its path.
-fn reference(root: &Path, target: &Path) -> Result<PathBuf, String> {
+pub fn reference(root: &Path, target: &Path) -> Result<PathBuf, String> {
     let dir = target.join("pgn-reference");
     crate::run(
         "build the reference validator (shakmaty + pgn-reader)",
@@ -139,20 +139,79 @@ fn reference(root: &Path, target: &Path) -> Result<PathBuf, String> {
     Ok(dir.join("release/pgn-reference"))
 }
 
-/// The validation rows: the chess file against the reference (and pgn-extract), then every
-/// game's plies per second. Returns the Markdown table.
-pub fn rows(
+/// 1, 2, 4 … threads up to the machine's cores (the last one the count of cores).
+fn thread_counts() -> Vec<usize> {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut v: Vec<usize> = std::iter::successors(Some(1), |&t| Some(t * 2))
+        .take_while(|&t| t < cores)
+        .collect();
+    v.push(cores);
+    v
+}
+
+/// The seeded chess file (generated once into `target/compare`): its count of games, its
+/// folder and its path.
+fn chess_file(
     citadel: &Path,
-    root: &Path,
+    target: &Path,
+    quick: bool,
+) -> Result<(u32, PathBuf, PathBuf), String> {
+    let games = if quick { 600 } else { 6000 };
+    let dir = target.join("compare");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let chess = generate(citadel, &dir, "chess", games)?;
+    Ok((games, dir, chess))
+}
+
+/// `--threads-curve`: the wall time of `citadel validate` on the seeded chess file by
+/// threads, 1, 2, 4 … up to the machine's cores, runs alternating; each row with its speed-up
+/// over one thread and its wall time as a fraction of one thread's.
+pub fn threads_curve(
+    citadel: &Path,
     target: &Path,
     runs: usize,
     quick: bool,
 ) -> Result<Vec<String>, String> {
-    let games = if quick { 600 } else { 6000 };
-    let dir = target.join("compare");
-    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let reference = reference(root, target)?;
-    let chess = generate(citadel, &dir, "chess", games)?;
+    let (_, _, chess) = chess_file(citadel, target, quick)?;
+    let counts = thread_counts();
+    let mut timings: Vec<Vec<Timing>> = vec![Vec::new(); counts.len()];
+    for _ in 0..runs {
+        for (i, &t) in counts.iter().enumerate() {
+            let mut c = Command::new(citadel);
+            c.args(["validate", "--threads", &t.to_string()])
+                .arg(&chess);
+            timings[i].push(timed(&mut c)?);
+        }
+    }
+    let mut table = vec![
+        "| threads | CPU s | wall s | speed-up | wall against 1 thread |".to_string(),
+        "| ---: | ---: | ---: | ---: | ---: |".to_string(),
+    ];
+    let one = median(timings[0].iter().map(|t| t.wall).collect());
+    for (i, &t) in counts.iter().enumerate() {
+        let cpu = median(timings[i].iter().map(|t| t.cpu).collect());
+        let wall = median(timings[i].iter().map(|t| t.wall).collect());
+        let row = format!(
+            "| {t} | {cpu:.2} | {wall:.2} | {:.2}x | {:.2} |",
+            one / wall.max(1e-9),
+            wall / one.max(1e-9)
+        );
+        println!("  {row}");
+        table.push(row);
+    }
+    Ok(table)
+}
+
+/// The validation rows: the chess file against the reference (and pgn-extract), then every
+/// game's plies per second. Returns the Markdown table.
+pub fn rows(
+    citadel: &Path,
+    reference: &Path,
+    target: &Path,
+    runs: usize,
+    quick: bool,
+) -> Result<Vec<String>, String> {
+    let (games, dir, chess) = chess_file(citadel, target, quick)?;
     let chess_plies = plies(citadel, &chess)?;
     let bytes = std::fs::metadata(&chess).map_or(0, |m| m.len());
     println!(
@@ -166,17 +225,17 @@ pub fn rows(
         .find(|p| p.exists());
     let scratch = dir.join("pgn-extract.out");
     let mut programs: Vec<(String, Command)> = Vec::new();
-    let mut reference_cmd = Command::new(&reference);
+    let mut reference_cmd = Command::new(reference);
     reference_cmd.arg(&chess);
     programs.push(("shakmaty + pgn-reader, 1 thread".into(), reference_cmd));
-    for threads in ["1", "0"] {
+    for threads in thread_counts() {
         let mut c = Command::new(citadel);
-        c.args(["validate", "--threads", threads]).arg(&chess);
-        let label = if threads == "1" {
-            "citadel validate, 1 thread".to_string()
-        } else {
-            "citadel validate, all threads".to_string()
-        };
+        c.args(["validate", "--threads", &threads.to_string()])
+            .arg(&chess);
+        let label = format!(
+            "citadel validate, {threads} thread{}",
+            if threads == 1 { "" } else { "s" }
+        );
         programs.push((label, c));
     }
     // the archive made from the same games: writing it, and reading it back

@@ -1,7 +1,7 @@
 //! `citadel convert` (canonical PGN, JSON or archive) and `citadel pack` (archive, verbatim).
 //! Files are read game by game and converted on all cores, in input order.
 
-use crate::games::{each_game, pool, threads};
+use crate::games::{each_game, failures, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::export::{self, Exporter};
@@ -84,11 +84,11 @@ fn convert_into(
         Format::Bin => Some(export::Format::Archive),
         Format::Html => None,
     };
+    let (mut n, mut bad, mut unopened) = (0, 0, 0);
     let mut out = match exported {
         Some(f) => Writer::Records(Exporter::new(f, sink)?),
         None => Writer::Html(sink, Vec::new(), &files[0]),
     };
-    let (mut n, mut bad) = (0, 0);
     each_game(
         files,
         &pool,
@@ -115,7 +115,10 @@ fn convert_into(
                 (Ok(Item::Record(r)), Writer::Html(_, recs, _)) => recs.push(r),
                 (Ok(_), _) => {}
                 (Err(d), _) => {
-                    bad += 1;
+                    match d.is_of_file() {
+                        true => unopened += 1,
+                        false => bad += 1,
+                    }
                     errln!("{}", d.render(file));
                     return Ok(());
                 }
@@ -124,22 +127,24 @@ fn convert_into(
             Ok(())
         },
     )?;
+    if n == 0 && bad == 0 && unopened == 0 {
+        // as `validate`: an input without games is no conversion (nothing is written)
+        return Err(Failure("no games found".into()));
+    }
     match out {
         Writer::Records(w) => {
             w.finish()?;
         }
         Writer::Html(s, recs, file) => {
-            if bad == 0 {
+            if bad == 0 && unopened == 0 {
                 s.write_all(crate::diagram::html(&recs, file)?.as_bytes())
                     .map_err(|e| Failure(format!("cannot write the output: {e}")))?;
             }
         }
     }
-    if bad > 0 {
-        return Err(Failure(format!(
-            "{bad} invalid game(s){}",
-            if staged { ": nothing written" } else { "" }
-        )));
+    if let Some(Failure(what)) = failures(bad, "invalid game(s)", unopened) {
+        let written = if staged { ": nothing written" } else { "" };
+        return Err(Failure(format!("{what}{written}")));
     }
     Ok(n)
 }

@@ -120,6 +120,33 @@ pub struct ReplayPictures {
 }
 
 impl ReplayPictures {
+    /// Refuses (a usage error) input files whose diagrams would have the same names
+    /// (`a/g.pgn` and `b/g.pgn`: both `g-g<game>-p<ply>.svg`), so that no file's diagrams
+    /// overwrite another's.
+    pub fn check_names(&self, files: &[PathBuf]) -> Result<(), String> {
+        if self.svg_dir.is_none() {
+            return Ok(());
+        }
+        // named as `record::write_diagrams` names them: the file's stem, `stdin` for `-`
+        let stem = |f: &Path| match f.file_stem() {
+            Some(s) if s != "-" => s.to_string_lossy().into_owned(),
+            _ => "stdin".into(),
+        };
+        let mut seen = std::collections::HashMap::new();
+        for f in files {
+            if let Some(before) = seen.insert(stem(f), f) {
+                return Err(format!(
+                    "--svg-dir: `{}` and `{}` would write diagrams of the same names \
+                     (`{}-g…`); replay them one at a time",
+                    before.display(),
+                    f.display(),
+                    stem(f)
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Writes the diagrams of a replayed game, if asked; returns how many.
     pub fn write(&self, file: &Path, game: &SourceGame) -> Result<usize, Failure> {
         let Some(dir) = &self.svg_dir else {

@@ -3,7 +3,7 @@
 
 use crate::Failure;
 use citadel_notation::archive::FileGame;
-use citadel_notation::{batch, Diagnostic, SourceGame};
+use citadel_notation::{batch, Diagnostic, Replayed, SourceGame};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -46,10 +46,17 @@ pub fn each_file_game<T: Send>(
     files: &[PathBuf],
     pool: &rayon::ThreadPool,
     work: impl Fn(&Path, &FileGame) -> Result<T, Diagnostic> + Sync,
-    mut sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
+    sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
 ) -> Result<(), Failure> {
+    batch::each_file_game(files, pool, work, with_progress(sink))
+}
+
+/// `sink` behind a progress counter per file on stderr, ticked by each result.
+fn with_progress<T>(
+    mut sink: impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure>,
+) -> impl FnMut(&str, Result<T, Diagnostic>) -> Result<(), Failure> {
     let mut progress: Option<Progress> = None;
-    batch::each_file_game(files, pool, work, |file, r| {
+    move |file, r| {
         let p = match &mut progress {
             Some(p) if p.label == file => p,
             _ => progress.insert(Progress::new(file)),
@@ -59,7 +66,31 @@ pub fn each_file_game<T: Send>(
             p.finish();
         }
         sink(file, r)
-    })
+    }
+}
+
+/// Validates every game of `files` on the pool's threads ([`batch::validate_files`]), with
+/// a progress counter per file on stderr.
+pub fn validate_files(
+    files: &[PathBuf],
+    pool: &rayon::ThreadPool,
+    sink: impl FnMut(&str, Result<(usize, Replayed), Diagnostic>) -> Result<(), Failure>,
+) -> Result<(), Failure> {
+    batch::validate_files(files, pool, with_progress(sink))
+}
+
+/// What went wrong in a run over game files, if anything: `bad` games (said as `{bad}
+/// {games}`, e.g. "3 invalid game(s)") and `unopened` files that could not be read at all
+/// ([`Diagnostic::is_of_file`]).
+pub fn failures(bad: usize, games: &str, unopened: usize) -> Option<Failure> {
+    let games = format!("{bad} {games}");
+    let files = format!("{unopened} unreadable file(s)");
+    match (bad, unopened) {
+        (0, 0) => None,
+        (_, 0) => Some(Failure(games)),
+        (0, _) => Some(Failure(files)),
+        _ => Some(Failure(format!("{games}, {files}"))),
+    }
 }
 
 /// A `done` counter of games on stderr, shown only when stderr is a terminal and the work is

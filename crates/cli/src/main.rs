@@ -42,6 +42,7 @@ mod diagram;
 mod games;
 mod perft;
 mod position_args;
+mod printable;
 mod replay;
 mod selfplay;
 mod show;
@@ -80,9 +81,10 @@ enum Command {
     Replay(replay::Args),
     /// Check game records: every move legal, every declared result consistent.
     Validate(validate::Args),
-    /// Convert game records to canonical PGN, JSON or a binary archive.
+    /// Convert game records to canonical PGN, JSON, a binary archive or an HTML viewer page.
     Convert(convert::ConvertArgs),
-    /// Pack game records, as they are, into a binary archive.
+    /// Pack game records, as read (bytes that are not UTF-8 become U+FFFD), into a binary
+    /// archive.
     Pack(convert::PackArgs),
     /// The engine's best move for a position, with score, depth, nodes and variation.
     Bestmove(bestmove::Args),
@@ -115,6 +117,29 @@ where
             _ => Err(format!("{shown} is out of range ({min} to {max})")),
         }
     }
+}
+
+/// A clap value parser that keeps a value's text when `T` reads it, and makes a value it
+/// cannot read a usage error (exit code 2) with `T`'s reason.
+pub fn readable<T>() -> impl Fn(&str) -> Result<String, String> + Clone
+where
+    T: std::str::FromStr,
+    T::Err: std::fmt::Display,
+{
+    |s: &str| {
+        s.parse::<T>()
+            .map(|_| s.to_string())
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// Ends the program with a usage error found after the arguments were read: the message
+/// as clap prints its own, exit code 2.
+pub fn usage_error(message: &str) -> ! {
+    use clap::CommandFactory;
+    Cli::command()
+        .error(clap::error::ErrorKind::ArgumentConflict, message)
+        .exit()
 }
 
 /// An error for the user: printed on stderr, exit code 1.
@@ -154,21 +179,33 @@ fn output_error(e: &std::io::Error) {
     std::process::exit(1);
 }
 
-/// Writes to standard output (see [`output_error`] for what a failed write does).
+/// The text of `args`, with control characters shown rather than obeyed
+/// ([`printable::printable`]).
+fn shown(args: std::fmt::Arguments) -> String {
+    let text = match args.as_str() {
+        Some(s) => s.to_string(),
+        None => args.to_string(),
+    };
+    printable::printable(&text).into_owned()
+}
+
+/// Writes to standard output (see [`output_error`] for what a failed write does); control
+/// characters are shown, not sent ([`printable::printable`]).
 pub fn emit(args: std::fmt::Arguments) {
     use std::io::Write;
     if CLOSED.load(Ordering::Relaxed) {
         return;
     }
-    if let Err(e) = std::io::stdout().lock().write_fmt(args) {
+    if let Err(e) = std::io::stdout().lock().write_all(shown(args).as_bytes()) {
         output_error(&e);
     }
 }
 
-/// Writes to standard error; a failed write (a closed pipe, a full disk) is ignored.
+/// Writes to standard error, control characters shown as by [`emit`]; a failed write (a
+/// closed pipe, a full disk) is ignored.
 pub fn emit_err(args: std::fmt::Arguments) {
     use std::io::Write;
-    let _ = std::io::stderr().lock().write_fmt(args);
+    let _ = std::io::stderr().lock().write_all(shown(args).as_bytes());
 }
 
 /// Flushes standard output, as [`emit`].

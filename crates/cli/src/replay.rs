@@ -1,7 +1,7 @@
 //! `citadel replay`: each game's variant, plies, declared and rules' results, final FEN.
 //! Files are read game by game and replayed on all cores; output stays in input order.
 
-use crate::games::{each_game, pool, threads};
+use crate::games::{each_game, failures, pool, threads};
 use crate::Failure;
 use citadel_notation::diagnostic::{self, Diagnostic};
 use citadel_notation::report::{Format, Report};
@@ -28,8 +28,11 @@ pub struct Args {
 
 pub fn run(a: &Args) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
+    if let Err(e) = a.pictures.check_names(&a.files) {
+        crate::usage_error(&e);
+    }
     let pool = pool(threads(a.threads))?;
-    let mut bad = 0;
+    let (mut total, mut bad, mut unopened) = (0usize, 0usize, 0usize);
     let format = if a.json { Format::Json } else { a.format };
     let mut report = Report::new(format, "citadel replay");
     each_game(
@@ -50,10 +53,17 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         |file, r| {
             out!("{}", report.game(file, &r));
             match r {
-                Ok(s) if format == Format::Text => outln!("{}", s.describe(file)),
-                Ok(_) => {}
+                Ok(s) => {
+                    total += 1;
+                    if format == Format::Text {
+                        outln!("{}", s.describe(file));
+                    }
+                }
                 Err(d) => {
-                    bad += 1;
+                    match d.is_of_file() {
+                        true => unopened += 1,
+                        false => (total, bad) = (total + 1, bad + 1),
+                    }
                     errln!("{}", d.render(file));
                 }
             }
@@ -61,8 +71,11 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         },
     )?;
     out!("{}", report.finish());
-    if bad > 0 {
-        Err(Failure(format!("{bad} game(s) could not be replayed")))
+    if let Some(f) = failures(bad, "game(s) could not be replayed", unopened) {
+        Err(f)
+    } else if total == 0 {
+        // as `validate`: no game is no verdict
+        Err(Failure("no games found".into()))
     } else {
         Ok(())
     }

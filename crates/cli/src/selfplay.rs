@@ -2,8 +2,9 @@
 //! random mover), written as PGN records, with progress on stderr.
 
 use crate::{games, Failure};
+use citadel_engine::external::{EngineSpec, MoveLimit};
 use citadel_engine::matches::{self, MatchSetup};
-use citadel_engine::TimeControl;
+use citadel_engine::{Player, TimeControl};
 use citadel_notation::{fen, SanDialect};
 use citadel_rules::{with_game, Position, Variant};
 use std::io::{IsTerminal, Write};
@@ -62,15 +63,15 @@ pub struct MatchArgs {
     games: u32,
     /// The first player: `movetime:MS`, `depth:N`, `nodes:N` or `random` (Citadel), or
     /// another engine: `uci:PATH[:name=value,...]`, `xboard:PATH[:name=value,...]`.
-    #[arg(long, default_value = "movetime:100")]
+    #[arg(long, default_value = "movetime:100", value_parser = player)]
     engine: String,
     /// The second player, same forms.
-    #[arg(long, default_value = "random")]
+    #[arg(long, default_value = "random", value_parser = player)]
     opponent: String,
     /// A clock for both players, `BASE+INC` in seconds (e.g. `5+0.05`): Citadel engines
     /// without a depth or node limit then take their time from the clock, and a player whose
     /// flag falls loses.
-    #[arg(long)]
+    #[arg(long, value_parser = crate::readable::<TimeControl>())]
     tc: Option<String>,
     /// Milliseconds per move for other engines when there is no clock (XBoard engines get
     /// whole seconds).
@@ -78,7 +79,7 @@ pub struct MatchArgs {
     movetime: u64,
     /// A limit per move for other UCI engines instead of a time: `depth:N` or `nodes:N`
     /// (`go depth N`, `go nodes N`; give Citadel the same with `--engine`).
-    #[arg(long)]
+    #[arg(long, value_parser = crate::readable::<MoveLimit>())]
     limit: Option<String>,
     #[command(flatten)]
     play: PlayArgs,
@@ -108,6 +109,15 @@ pub struct MatchArgs {
     /// Print the per-game lines too.
     #[arg(long)]
     verbose: bool,
+}
+
+/// Reads a player of `match` (a usage error when it is none): one of Citadel's
+/// ([`Player`]) or another engine ([`EngineSpec`]).
+fn player(text: &str) -> Result<String, String> {
+    match EngineSpec::parse(text) {
+        Some(spec) => spec.map(|_| text.to_string()).map_err(|e| e.to_string()),
+        None => crate::readable::<Player>()(text),
+    }
 }
 
 pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {

@@ -6,7 +6,7 @@ use citadel_engine::external::EngineSpec;
 use citadel_engine::perft_check::PerftEngine;
 use citadel_notation::report::{Format, Report};
 use citadel_rules::Variant;
-use citadel_search::suite::{self, CaseReport};
+use citadel_search::suite::{self, Checked};
 use std::path::PathBuf;
 
 /// Arguments of `citadel suite`.
@@ -18,8 +18,8 @@ pub struct Args {
     /// Only the fixtures of this game.
     #[arg(long)]
     variant: Option<String>,
-    /// Deepest depth to check (default: every depth a fixture lists).
-    #[arg(long)]
+    /// Deepest depth to check, from 1 (default: every depth a fixture lists).
+    #[arg(long, value_parser = crate::in_range::<u32>(1, u32::MAX))]
     max_depth: Option<u32>,
     /// Worker threads (0: one per core; capped at the machine's parallelism).
     #[arg(long, default_value_t = 0)]
@@ -28,11 +28,26 @@ pub struct Args {
     #[arg(long, default_value = "text")]
     format: Format,
     /// Count with another engine: `uci:PATH` (`go perft N`; the game by `UCI_Variant`).
-    #[arg(long)]
-    engine: Option<String>,
-    /// Seconds the other engine may take on one `go perft`.
+    #[arg(long, value_parser = engine_spec)]
+    engine: Option<EngineSpec>,
+    /// Seconds the other engine may take on one answer (its handshake, one `go perft`).
     #[arg(long, default_value_t = 60, value_parser = crate::in_range::<u64>(1, 86_400))]
     engine_timeout: u64,
+    /// Succeed even when every position was skipped (the engine knows none of the games or
+    /// refuses every position): by default a run that checks nothing fails.
+    #[arg(long)]
+    allow_skips: bool,
+}
+
+/// Reads `--engine`: `uci:PATH[:name=value,...]` (a usage error otherwise).
+fn engine_spec(text: &str) -> Result<EngineSpec, String> {
+    match EngineSpec::parse(text) {
+        Some(spec) => spec.map_err(|e| e.to_string()),
+        None => Err(format!(
+            "`{}` is not an engine (uci:PATH)",
+            citadel_notation::clip(text)
+        )),
+    }
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
@@ -46,39 +61,45 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         .map_err(Failure::from)?;
     let max_depth = a.max_depth.unwrap_or(u32::MAX);
     let mut report = Report::new(a.format, "citadel suite");
-    let each = |c: &CaseReport| {
+    let each = |c: &Checked| {
         out!("{}", report.add(c.to_case()));
-        match &c.result {
-            _ if a.format != Format::Text => {}
-            Ok(results) => {
-                for r in results {
-                    outln!(
-                        "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
-                        c.variant.id(),
-                        citadel_notation::clip(&c.case.name),
-                        r.depth,
-                        r.got,
-                        r.seconds
-                    );
-                }
+        if a.format != Format::Text {
+            return;
+        }
+        let c = match c {
+            Checked::Position(c) => c,
+            Checked::File(f) => return outln!("FAIL {}: {}", f.file, f.message),
+        };
+        for r in &c.counts.depths {
+            outln!(
+                "ok   {:<18} {:<28} depth {:>2} {:>12} {:>8.3} s",
+                c.variant.id(),
+                citadel_notation::clip(&c.case.name),
+                r.depth,
+                r.got,
+                r.seconds
+            );
+        }
+        match &c.counts.error {
+            None => {}
+            Some(e @ suite::CheckError::Skipped { .. }) => {
+                outln!("skip {:<18} {e}", c.variant.id())
             }
-            Err(e @ suite::CheckError::Skipped { .. }) => outln!("skip {:<18} {e}", c.variant.id()),
-            Err(e) => outln!("FAIL {:<18} {e}", c.variant.id()),
+            Some(e) => outln!("FAIL {:<18} {e}", c.variant.id()),
         }
     };
-    let summary = match a.engine.as_deref().map(|t| (t, EngineSpec::parse(t))) {
-        None => suite::run(&a.paths, only, max_depth, threads, each)?,
-        Some((t, None)) => return Err(Failure(format!("`{t}` is not an engine (uci:PATH)"))),
-        Some((_, Some(spec))) => {
+    let summary = match &a.engine {
+        None => suite::run(&a.paths, only, max_depth, threads, each),
+        Some(spec) => {
             let timeout = std::time::Duration::from_secs(a.engine_timeout);
-            let mut engine = PerftEngine::start(&spec?, timeout)?;
+            let mut engine = PerftEngine::start(spec, timeout)?;
             suite::run_with(
                 &a.paths,
                 only,
                 max_depth,
                 |v, c, d| engine.check(v, c, d),
                 each,
-            )?
+            )
         }
     };
     out!("{}", report.finish());
@@ -95,18 +116,22 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         Format::Text => outln!("{line}"),
         _ => errln!("{line}"),
     }
-    if cases == 0 && failures.is_empty() {
-        Err(Failure(format!(
-            "no perft positions found in {}",
-            a.paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )))
-    } else if failures.is_empty() {
-        Ok(())
-    } else {
+    let paths = || {
+        a.paths
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if !failures.is_empty() {
         Err(Failure(failures.join("\n")))
+    } else if cases == 0 {
+        Err(Failure(format!("no perft positions found in {}", paths())))
+    } else if summary.passed == 0 && !a.allow_skips {
+        Err(Failure(format!(
+            "nothing was checked: all {cases} positions were skipped (--allow-skips accepts that)"
+        )))
+    } else {
+        Ok(())
     }
 }

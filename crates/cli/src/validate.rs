@@ -1,9 +1,8 @@
 //! `citadel validate`: every move legal, every declared result consistent; one line per bad
 //! game. Files are read game by game and checked on all cores.
 
-use crate::games::{each_file_game, pool, threads};
+use crate::games::{failures, pool, threads, validate_files};
 use crate::Failure;
-use citadel_notation::diagnostic;
 use citadel_notation::report::{Format, Report};
 use std::path::PathBuf;
 
@@ -24,30 +23,36 @@ pub struct Args {
 pub fn run(a: &Args) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
     let pool = pool(threads(a.threads))?;
-    let (mut total, mut bad, mut plies) = (0usize, 0usize, 0usize);
+    let (mut total, mut bad, mut plies, mut unopened) = (0usize, 0usize, 0usize, 0usize);
     let mut report = Report::new(a.format, "citadel validate");
     let t0 = std::time::Instant::now();
-    each_file_game(
-        &a.files,
-        &pool,
-        |_, g| diagnostic::validate_file_game(g).map(|r| r.summary(g.number())),
-        |file, r| {
-            total += 1;
-            out!("{}", report.game(file, &r));
-            match r {
-                Ok(s) => plies += s.plies,
-                Err(d) => {
-                    bad += 1;
-                    errln!("{}", d.render(file));
-                }
+    validate_files(&a.files, &pool, |file, r| {
+        let r = r.map(|(number, r)| r.summary(number));
+        out!("{}", report.game(file, &r));
+        match r {
+            Ok(s) => {
+                total += 1;
+                plies += s.plies;
             }
-            Ok(())
-        },
-    )?;
+            Err(d) if d.is_of_file() => {
+                unopened += 1;
+                errln!("{}", d.render(file));
+            }
+            Err(d) => {
+                total += 1;
+                bad += 1;
+                errln!("{}", d.render(file));
+            }
+        }
+        Ok(())
+    })?;
     let secs = t0.elapsed().as_secs_f64();
     out!("{}", report.finish());
     let line = format!("{total} game(s) in {} file(s): ", a.files.len());
-    let line = format!("{line}{} valid, {bad} invalid", total - bad);
+    let mut line = format!("{line}{} valid, {bad} invalid", total - bad);
+    if unopened > 0 {
+        line += &format!(", {unopened} file(s) unreadable");
+    }
     match a.format {
         Format::Text => outln!("{line}"),
         _ => errln!("{line}"),
@@ -58,8 +63,8 @@ pub fn run(a: &Args) -> Result<(), Failure> {
             plies as f64 / secs.max(1e-9)
         );
     }
-    if bad > 0 {
-        Err(Failure(format!("{bad} invalid game(s)")))
+    if let Some(f) = failures(bad, "invalid game(s)", unopened) {
+        Err(f)
     } else if total == 0 {
         Err(Failure("no games found".into()))
     } else {

@@ -134,8 +134,9 @@ fn match_prints_the_score_and_each_players_effort() {
         lines[2].starts_with("  random: ") && lines[2].ends_with(" ms per move"),
         "{out}"
     );
+    // a player that is none is a usage error
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "strong"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("bad player `strong`"), "{err}");
 }
 

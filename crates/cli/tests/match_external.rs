@@ -124,11 +124,12 @@ fn bad_opponents_are_usage_errors() {
     ]);
     assert_eq!(code, 1);
     assert!(err.contains("cannot run `/no/such/engine`"), "{err}");
+    // descriptions that cannot be read are usage errors (exit 2), as clap's own
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--opponent", "uci:x:novalue"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("option `novalue` is not name=value"), "{err}");
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--tc", "fast"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(err.contains("bad time control `fast`"), "{err}");
 }
 
@@ -189,7 +190,8 @@ fn a_node_limit_reaches_uci_engines_and_the_summary_shows_the_effort() {
         "--limit",
         "depth:121",
     ]);
-    assert_eq!(code, 1);
+    // a limit that cannot be read is a usage error, as `bestmove --depth 200`
+    assert_eq!(code, 2);
     assert!(err.contains("bad limit `depth:121`"), "{err}");
 }
 
@@ -197,7 +199,8 @@ fn a_node_limit_reaches_uci_engines_and_the_summary_shows_the_effort() {
 fn depths_beyond_any_search_are_refused_and_threads_capped() {
     for player in ["--engine", "--opponent"] {
         let (code, _, err) = citadel(&["match", "--variant", "chess", player, "depth:1000"]);
-        assert_eq!(code, 1, "{err}");
+        // a usage error, as `bestmove --depth 1000`
+        assert_eq!(code, 2, "{err}");
         assert!(
             err.contains("bad depth in player `depth:1000` (1 to 120)"),
             "{err}"

@@ -228,10 +228,13 @@ fn uci_bad_input_is_answered_and_survived() {
         let l = e.expect(error);
         assert!(l.len() < 200, "{l}");
     }
-    // the bad `position ... moves` left the position as it was (the start): a legal reply
-    e.send("position startpos moves e2e4");
+    // after a refused `position` the engine has no position: no move until a valid one
     e.send("position startpos moves e2e4 e7e5 e1e3");
     e.expect(error);
+    e.send("go depth 2");
+    e.expect(|l| l.starts_with("info string error: no position to search: "));
+    e.expect(|l| l == "bestmove 0000");
+    e.send("position startpos moves e2e4");
     e.send("go depth 2");
     let best = e.expect(|l| l.starts_with("bestmove"));
     let mut pos = fen::start::<citadel_rules::Chess>();

@@ -105,7 +105,8 @@ fn validate_reports_as_junit_json_and_github() {
     assert!(decoded[0]
         .2
         .starts_with("game 1: unknown variant `x]]>\"<y>`"));
-    assert_eq!(decoded[1].2, "game 2: unexpected character `\u{1}`");
+    // a control character is shown, never sent to the log's terminal
+    assert_eq!(decoded[1].2, "game 2: unexpected character `\\u{1}`");
     // every game passes: exit 0 in every format
     for format in ["text", "json", "junit", "github"] {
         let (code, _, err) = citadel_at_root(&[
@@ -268,8 +269,9 @@ fn engines_that_cannot_count_are_skipped_or_timed_out() {
         "{out}"
     );
     assert!(out.ends_with(", 2 failed, 1 skipped\n"), "{out}");
+    // an engine that is none is a usage error
     let (code, _, err) = citadel(&["suite", d, "--engine", "stockfish"]);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert!(
         err.contains("`stockfish` is not an engine (uci:PATH)"),
         "{err}"

@@ -8,10 +8,17 @@ use crate::tally::Searched;
 use crate::xboard;
 use citadel_rules::Variant;
 use citadel_search::Score;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, SyncSender};
 use std::time::{Duration, Instant};
+
+/// The longest line read from an engine, in bytes: a longer one (an engine that prints
+/// without end and without a newline) is a fault, and the engine is stopped.
+pub const MAX_LINE: usize = 1 << 20;
+/// The most lines read ahead of the arbiter: an engine that prints faster than they are
+/// taken waits (its pipe fills), so that memory stays bounded.
+const QUEUE: usize = 64;
 
 /// The protocol an engine speaks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,6 +80,78 @@ pub enum ExternalError {
     /// The engine's output ended (it exited).
     #[error("{0}: the engine exited")]
     Exited(String),
+    /// The engine wrote a line longer than [`MAX_LINE`] bytes; it was stopped.
+    #[error("{name}: the engine misbehaved: a line longer than {limit} bytes")]
+    LineTooLong {
+        /// The engine's name.
+        name: String,
+        /// The longest line accepted, in bytes.
+        limit: usize,
+    },
+}
+
+/// What the reading thread hands over: a line of the engine (read lossily: bytes that are
+/// not UTF-8 become U+FFFD), or the news that a line was too long (reading then stops).
+enum Incoming {
+    Line(String),
+    TooLong,
+}
+
+/// Reads the engine's lines into `tx` until its output ends, a line exceeds [`MAX_LINE`]
+/// bytes, or the receiver has gone.
+fn read_lines(stdout: ChildStdout, tx: SyncSender<Incoming>) {
+    let mut input = BufReader::new(stdout);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        let limit = MAX_LINE as u64 + 1;
+        match (&mut input).take(limit).read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        let item = match buf.last() {
+            Some(b'\n') => {
+                buf.pop();
+                Incoming::Line(String::from_utf8_lossy(&buf).into_owned())
+            }
+            // no newline: the end of the output, or a line past the limit
+            _ if buf.len() > MAX_LINE => Incoming::TooLong,
+            _ => Incoming::Line(String::from_utf8_lossy(&buf).into_owned()),
+        };
+        let stop = matches!(item, Incoming::TooLong);
+        if tx.send(item).is_err() || stop {
+            return;
+        }
+    }
+}
+
+/// Starts `command` in its own process group (on unix), so that the engine and whatever it
+/// starts (a wrapper script's children) can be ended together ([`end_group`]).
+fn spawn_in_group(command: &mut Command) -> std::io::Result<Child> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::CommandExt;
+        command.process_group(0);
+    }
+    command.spawn()
+}
+
+/// Ends every process of the group `child` leads (unix; elsewhere the child alone), then
+/// the child itself, and reaps it. The child is reaped only after the group is signalled,
+/// so that its id cannot have been reused meanwhile.
+fn end_group(child: &mut Child) {
+    #[cfg(unix)]
+    {
+        let group = format!("-{}", child.id());
+        let _ = Command::new("kill")
+            .args(["-KILL", "--", &group])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    let _ = child.kill();
+    let _ = child.wait();
 }
 
 /// An engine named on the command line: `uci:PATH[:name=value,...]` or
@@ -250,7 +329,7 @@ pub struct External {
     spec: EngineSpec,
     child: Child,
     stdin: ChildStdin,
-    lines: Receiver<String>,
+    lines: Receiver<Incoming>,
     /// The engine's name (`id name`, `myname`), or its path.
     pub name: String,
     /// CECP: whether moves go with `usermove`.
@@ -264,37 +343,45 @@ pub struct External {
     /// UCI: the games the engine offers through its `UCI_Variant` option (`None`: it has no
     /// such option).
     pub variants: Option<Vec<String>>,
+    /// How long the handshake and `isready` may take.
+    handshake: Duration,
+    /// Whether the process group has been ended (its id may since have been reused).
+    ended: bool,
 }
 
-const HANDSHAKE: Duration = Duration::from_secs(10);
+/// How long the handshake may take unless another wait is given
+/// ([`External::start_within`]).
+pub const HANDSHAKE: Duration = Duration::from_secs(10);
 
 impl External {
-    /// Starts the engine and completes the protocol's handshake.
+    /// Starts the engine and completes the protocol's handshake (within [`HANDSHAKE`]).
     pub fn start(spec: &EngineSpec) -> Result<External, ExternalError> {
+        External::start_within(spec, HANDSHAKE)
+    }
+
+    /// Starts the engine and completes the protocol's handshake, each answer of which
+    /// (`uciok`, `readyok`, `pong`) may take up to `handshake`. The engine runs in its own
+    /// process group, ended with it.
+    pub fn start_within(spec: &EngineSpec, handshake: Duration) -> Result<External, ExternalError> {
         let mut words = spec.path.split_whitespace();
         let program = words.next().unwrap_or_default();
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|source| ExternalError::Spawn {
-                path: spec.path.clone(),
-                source,
-            })?;
+        let mut child = spawn_in_group(
+            Command::new(program)
+                .args(words)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::null()),
+        )
+        .map_err(|source| ExternalError::Spawn {
+            path: spec.path.clone(),
+            source,
+        })?;
         let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            end_group(&mut child);
             return Err(ExternalError::NoPipe(spec.path.clone()));
         };
-        let (tx, lines) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
-                if tx.send(line).is_err() {
-                    break;
-                }
-            }
-        });
+        let (tx, lines) = mpsc::sync_channel(QUEUE);
+        std::thread::spawn(move || read_lines(stdout, tx));
         let mut e = External {
             spec: spec.clone(),
             child,
@@ -306,12 +393,14 @@ impl External {
             log: Vec::new(),
             search: None,
             variants: None,
+            handshake,
+            ended: false,
         };
         match spec.protocol {
             Protocol::Uci => {
                 e.send("uci")?;
                 e.wait_for(
-                    HANDSHAKE,
+                    handshake,
                     |l| l == "uciok",
                     |e, l| {
                         if let Some(n) = l.strip_prefix("id name ") {
@@ -370,17 +459,34 @@ impl External {
         self.spec.protocol
     }
 
-    /// Sends one line to the engine.
+    /// Ends the engine's process group, once.
+    fn end(&mut self) {
+        if !std::mem::replace(&mut self.ended, true) {
+            end_group(&mut self.child);
+        }
+    }
+
+    /// How long the handshake and each `isready` may take.
+    pub fn handshake(&self) -> Duration {
+        self.handshake
+    }
+
+    /// Sends one line to the engine; a closed pipe means the engine has exited.
     pub(crate) fn send(&mut self, line: &str) -> Result<(), ExternalError> {
         writeln!(self.stdin, "{line}")
             .and_then(|_| self.stdin.flush())
-            .map_err(|source| ExternalError::Write {
-                name: self.name.clone(),
-                source,
+            .map_err(|source| match source.kind() {
+                std::io::ErrorKind::BrokenPipe => ExternalError::Exited(self.name.clone()),
+                _ => ExternalError::Write {
+                    name: self.name.clone(),
+                    source,
+                },
             })
     }
 
-    /// Reads lines until `done` accepts one (each line also goes to `each`).
+    /// Reads lines until `done` accepts one (each line also goes to `each`). The deadline
+    /// holds however many lines the engine has queued; an engine whose line is too long is
+    /// stopped.
     pub(crate) fn wait_for(
         &mut self,
         limit: Duration,
@@ -393,20 +499,29 @@ impl External {
             let left = end.map_or(Duration::MAX, |e| {
                 e.saturating_duration_since(Instant::now())
             });
+            let timeout = || ExternalError::NoAnswer {
+                name: self.name.clone(),
+                limit,
+            };
+            if left.is_zero() {
+                return Err(timeout());
+            }
             match self.lines.recv_timeout(left) {
-                Ok(l) => {
+                Ok(Incoming::TooLong) => {
+                    self.end();
+                    return Err(ExternalError::LineTooLong {
+                        name: self.name.clone(),
+                        limit: MAX_LINE,
+                    });
+                }
+                Ok(Incoming::Line(l)) => {
                     let l = l.trim().to_string();
                     each(self, &l);
                     if done(&l) {
                         return Ok(l);
                     }
                 }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(ExternalError::NoAnswer {
-                        name: self.name.clone(),
-                        limit,
-                    })
-                }
+                Err(RecvTimeoutError::Timeout) => return Err(timeout()),
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(ExternalError::Exited(self.name.clone()))
                 }
@@ -416,7 +531,7 @@ impl External {
 
     fn ready(&mut self) -> Result<(), ExternalError> {
         self.send("isready")?;
-        self.wait_for(HANDSHAKE, |l| l == "readyok", |_, _| {})
+        self.wait_for(self.handshake, |l| l == "readyok", |_, _| {})
             .map(|_| ())
     }
 
@@ -449,7 +564,7 @@ impl External {
                 // let the engine settle (setup commands, errors) before the game starts
                 self.send("ping 1")?;
                 let _ = self.wait_for(
-                    HANDSHAKE,
+                    self.handshake,
                     |l| l == "pong 1",
                     |e, l| {
                         if l.starts_with("Error") || l.starts_with("tellusererror") {
@@ -610,17 +725,19 @@ impl External {
 }
 
 impl Drop for External {
+    /// Asks the engine to quit, gives it half a second to close its output, then ends its
+    /// whole process group (a wrapper script's children too).
     fn drop(&mut self) {
         let _ = self.send("quit");
         let end = Instant::now() + Duration::from_millis(500);
-        while Instant::now() < end {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+        loop {
+            let left = end.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(_) if !left.is_zero() => {}
+                _ => break,
             }
-            std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        self.end();
     }
 }
 

@@ -10,7 +10,7 @@
 use crate::external::{EngineSpec, External, ExternalError, Protocol};
 use crate::xboard::xboard_game;
 use citadel_rules::{Variant, XBoardGame};
-use citadel_search::suite::{compare_counts, CheckError, DepthResult, PerftCase};
+use citadel_search::suite::{compare_counts, CheckError, Counts, PerftCase};
 use std::time::Duration;
 
 /// The time limit of one `go perft` unless another is given.
@@ -47,13 +47,13 @@ pub enum PerftEngineError {
 }
 
 impl PerftEngine {
-    /// Starts the engine (a UCI one) once to check that it runs; each `go perft` may take
-    /// `timeout`.
+    /// Starts the engine (a UCI one) once to check that it runs; its handshake, each
+    /// `isready` and each `go perft` may take `timeout`.
     pub fn start(spec: &EngineSpec, timeout: Duration) -> Result<PerftEngine, PerftEngineError> {
         if spec.protocol != Protocol::Uci {
             return Err(PerftEngineError::NotUci(spec.path.clone()));
         }
-        let engine = External::start(spec)?;
+        let engine = External::start_within(spec, timeout)?;
         Ok(PerftEngine {
             spec: spec.clone(),
             timeout,
@@ -69,42 +69,40 @@ impl PerftEngine {
     }
 
     /// Checks `case` of `variant` at depths up to `max_depth` with the engine's counts.
-    pub fn check(
-        &mut self,
-        variant: Variant,
-        case: &PerftCase,
-        max_depth: u32,
-    ) -> Result<Vec<DepthResult>, CheckError> {
+    pub fn check(&mut self, variant: Variant, case: &PerftCase, max_depth: u32) -> Counts {
         let failed = |reason: String| CheckError::Engine {
             name: case.name.clone(),
             reason,
         };
         let engine = match self.engine.take() {
             Some(e) => e,
-            None => External::start(&self.spec).map_err(|e| failed(e.to_string()))?,
+            None => match External::start_within(&self.spec, self.timeout) {
+                Ok(e) => e,
+                Err(e) => return Counts::failed(failed(e.to_string())),
+            },
         };
         let engine = self.engine.insert(engine);
         if let Err(reason) = set_up(engine, variant, &case.fen) {
-            return match reason {
-                SetUp::Refused(reason) => Err(CheckError::Skipped {
+            return Counts::failed(match reason {
+                SetUp::Refused(reason) => CheckError::Skipped {
                     name: case.name.clone(),
                     reason,
-                }),
+                },
                 SetUp::Broken(e) => {
                     self.engine = None;
-                    Err(failed(e.to_string()))
+                    failed(e.to_string())
                 }
-            };
+            });
         }
         let timeout = self.timeout;
-        let result = compare_counts(case, max_depth, |depth| {
+        let counts = compare_counts(case, max_depth, |depth| {
             count(engine, depth, timeout).map_err(|e| failed(format!("go perft {depth}: {e}")))
         });
-        if matches!(result, Err(CheckError::Engine { .. })) {
+        if matches!(counts.error, Some(CheckError::Engine { .. })) {
             // hung or gone: a fresh process for the next position
             self.engine = None;
         }
-        result
+        counts
     }
 }
 
@@ -146,7 +144,7 @@ fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetU
     let mut complaint = None;
     engine
         .wait_for(
-            Duration::from_secs(10),
+            engine.handshake(),
             |l| l == "readyok",
             |_, l| {
                 let lower = l.to_ascii_lowercase();

@@ -85,10 +85,14 @@ pub trait Session: Send {
     fn set_threads(&mut self, n: usize);
     /// Forgets what earlier searches learnt.
     fn clear(&mut self);
-    /// Starts searching the current position on a new thread. With `wait_for_stop`
-    /// (UCI `go infinite`) the result is held back until [`stop`](Self::stop).
-    fn start(&mut self, limits: Limits, wait_for_stop: bool, report: Reporter);
-    /// Whether a search is running.
+    /// Starts searching the current position on a new thread. With `hold` (UCI `go
+    /// infinite`, `go ponder`) the result is held back until [`stop`](Self::stop) or
+    /// [`release`](Self::release).
+    fn start(&mut self, limits: Limits, hold: bool, report: Reporter);
+    /// Lets a held search send its result once it ends by its limits (UCI `ponderhit`).
+    fn release(&mut self);
+    /// Whether a search is running and has not yet sent its `Done` report (once it has,
+    /// a protocol may go on as if it had ended: what is left of it is quick).
     fn searching(&self) -> bool;
     /// Asks the running search to stop (its `Done` report follows soon).
     fn stop(&mut self);
@@ -104,6 +108,14 @@ pub trait Session: Send {
 
 /// Most search threads a protocol accepts (UCI `Threads`, XBoard `cores`).
 pub const MAX_THREADS: usize = 256;
+
+/// The search threads to use for a request of `n`: never more than the machine's
+/// parallelism (more threads than cores only slow each one down), as the CLI caps
+/// `--threads`. Returns the count and whether `n` was capped.
+pub fn cap_threads(n: usize) -> (usize, bool) {
+    let cores = std::thread::available_parallelism().map_or(1, |c| c.get());
+    (n.clamp(1, cores), n > cores)
+}
 
 /// A position a protocol asked for that could not be set up; the session keeps its old one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -127,6 +139,15 @@ pub fn new(variant: Variant, hash_mb: usize) -> Box<dyn Session> {
     with_game!(variant, G => Box::new(GameSession::<G>::new(variant, hash_mb)))
 }
 
+/// Replaces `session` with a new one of `variant` at its start position, with a table of
+/// `hash_mb` megabytes and `threads` search threads. The old table is freed before the new
+/// one is made, so that the two are never held at once.
+pub fn replace(session: &mut Box<dyn Session>, variant: Variant, hash_mb: usize, threads: usize) {
+    *session = new(variant, 1);
+    session.set_hash(hash_mb);
+    session.set_threads(threads);
+}
+
 struct GameSession<G: SanDialect> {
     variant: Variant,
     pos: Position<G>,
@@ -134,6 +155,10 @@ struct GameSession<G: SanDialect> {
     hash_mb: usize,
     threads: usize,
     stop: Arc<AtomicBool>,
+    /// Whether the running search holds its result back (see [`Session::start`]).
+    hold: Arc<AtomicBool>,
+    /// Whether the running search has sent its `Done` report.
+    reported: Arc<AtomicBool>,
     thread: Option<JoinHandle<Searcher<G>>>,
 }
 
@@ -146,6 +171,8 @@ impl<G: SanDialect> GameSession<G> {
             hash_mb,
             threads: 1,
             stop: Arc::new(AtomicBool::new(false)),
+            hold: Arc::new(AtomicBool::new(false)),
+            reported: Arc::new(AtomicBool::new(false)),
             thread: None,
         }
     }
@@ -257,6 +284,8 @@ impl<G: SanDialect> Session for GameSession<G> {
     fn set_hash(&mut self, mb: usize) {
         self.join();
         self.hash_mb = mb;
+        // the old table goes before the new one is made: never both at once
+        self.searcher = None;
         let mut s = Searcher::new(mb);
         s.set_threads(self.threads);
         self.searcher = Some(s);
@@ -271,7 +300,7 @@ impl<G: SanDialect> Session for GameSession<G> {
         self.searcher().clear();
     }
 
-    fn start(&mut self, limits: Limits, wait_for_stop: bool, mut report: Reporter) {
+    fn start(&mut self, limits: Limits, hold: bool, mut report: Reporter) {
         self.join();
         let mut searcher = self
             .searcher
@@ -280,24 +309,33 @@ impl<G: SanDialect> Session for GameSession<G> {
         self.stop = Arc::new(AtomicBool::new(false));
         searcher.set_stop_flag(self.stop.clone());
         let stop = self.stop.clone();
+        self.hold = Arc::new(AtomicBool::new(hold));
+        let hold = self.hold.clone();
+        self.reported = Arc::new(AtomicBool::new(false));
+        let reported = self.reported.clone();
         let root = self.pos.clone();
         self.thread = Some(std::thread::spawn(move || {
             let r = searcher.search_with(&root, &limits, &mut |r| {
                 report(Report::Info(progress(&root, r)));
             });
-            if wait_for_stop {
-                while !stop.load(Ordering::Relaxed) {
-                    std::thread::sleep(Duration::from_millis(2));
-                }
+            while hold.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(2));
             }
             let best = r.best.map(|m| coord::write_explicit(&root, &m));
+            // before the report: whoever reads the move finds the search over
+            reported.store(true, Ordering::Release);
             report(Report::Done(best, progress(&root, &r)));
             searcher
         }));
     }
 
+    fn release(&mut self) {
+        self.hold.store(false, Ordering::Relaxed);
+    }
+
     fn searching(&self) -> bool {
         self.thread.as_ref().is_some_and(|t| !t.is_finished())
+            && !self.reported.load(Ordering::Acquire)
     }
 
     fn stop(&mut self) {

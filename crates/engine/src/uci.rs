@@ -6,6 +6,13 @@
 //! obeyed gets an `info string error ...` line; nothing a GUI sends ends the engine but
 //! `quit`, which gives [`Reply::Quit`].
 //!
+//! Every line is answered at once, searching or not (`isready`, `stop`, `ponderhit`): a
+//! command that changes the board or the options while a search runs (`position`,
+//! `ucinewgame`, `setoption`) is put off until the search has ended, and obeyed then, in
+//! order. After a `position` that is refused, `go` answers `bestmove 0000` (with an
+//! `info string` giving the reason) until a valid `position` arrives: the engine never
+//! searches a position the GUI does not have.
+//!
 //! ```
 //! use citadel_engine::uci::Uci;
 //! use citadel_engine::Reply;
@@ -26,7 +33,7 @@
 
 use crate::clock::{Clock, DEFAULT_OVERHEAD, MAX_OVERHEAD};
 use crate::player::MAX_DEPTH;
-use crate::session::{self, Progress, Report, Session, MAX_THREADS};
+use crate::session::{self, cap_threads, Progress, Report, Session, MAX_THREADS};
 use crate::Reply;
 use citadel_notation::clip;
 use citadel_rules::{Color, Variant};
@@ -67,8 +74,10 @@ pub struct Uci {
     hash_mb: usize,
     /// Search threads (`Threads`).
     threads: usize,
-    /// Whether the last `go` was `go infinite` (it ends only with `stop`).
-    infinite: bool,
+    /// Commands that change the board or the options, put off while a search runs.
+    pending: Vec<String>,
+    /// Why the last `position` was refused, until a valid one arrives.
+    refused: Option<String>,
     /// Lines per search (`MultiPV`).
     multipv: usize,
     /// Time each move loses outside the search (`Move Overhead`).
@@ -84,7 +93,9 @@ pub struct Uci {
 /// (`info depth 6 seldepth 9 multipv 2 score ...`).
 fn info_lines(p: &Progress) -> Vec<String> {
     let line = |multipv: Option<usize>, score: &citadel_search::Score, pv: &[String]| {
-        let mut s = format!("info depth {} seldepth {}", p.depth, p.seldepth);
+        // the deepest ply reached is never less than the completed depth
+        let seldepth = p.seldepth.max(p.depth);
+        let mut s = format!("info depth {} seldepth {seldepth}", p.depth);
         if let Some(k) = multipv {
             s.push_str(&format!(" multipv {k}"));
         }
@@ -145,7 +156,8 @@ impl Uci {
             session: session::new(variant, DEFAULT_HASH),
             hash_mb: DEFAULT_HASH,
             threads: 1,
-            infinite: false,
+            pending: Vec::new(),
+            refused: None,
             multipv: 1,
             overhead: DEFAULT_OVERHEAD,
             later: Arc::new(later),
@@ -185,7 +197,7 @@ impl Uci {
     }
 
     /// Obeys one line from the GUI; returns the replies due now ([`Reply::Quit`] on
-    /// `quit`).
+    /// `quit`). Never waits for a search but to start another (`go`) or to quit.
     pub fn handle(&mut self, line: &str) -> Vec<Reply> {
         let mut out = Vec::new();
         let line = line.trim();
@@ -194,44 +206,33 @@ impl Uci {
             return out;
         };
         let rest: Vec<&str> = words.collect();
+        if !self.session.searching() {
+            self.obey_pending(&mut out);
+        }
         match cmd {
             "uci" => self.identify(&mut out),
             "isready" => out.push(Reply::Line("readyok".into())),
-            "ucinewgame" => {
-                if !self.busy(&mut out) {
-                    self.session.clear();
-                    if let Err(e) = self.session.set_position(None, &[]) {
-                        error(&mut out, &e.to_string());
-                    }
-                }
+            "ucinewgame" | "setoption" | "position" if self.session.searching() => {
+                self.pending.push(line.to_string());
             }
-            "setoption" => {
-                if !self.busy(&mut out) {
-                    self.setoption(&rest, &mut out);
-                }
-            }
-            "position" => {
-                if !self.busy(&mut out) {
-                    self.position(&rest, &mut out);
-                }
-            }
+            "ucinewgame" | "setoption" | "position" => self.change(cmd, &rest, &mut out),
             "go" => {
-                // every `go` gets its `bestmove`: one during an infinite search ends that
-                // search first (which sends its own)
-                self.infinite = false;
+                // every `go` gets its `bestmove`: one during a search ends that search first
+                // (which sends its own), then what was put off is obeyed
                 self.session.join();
+                self.obey_pending(&mut out);
                 match rest.as_slice() {
+                    _ if self.refused.is_some() => self.no_position(&rest, &mut out),
                     ["perft", depth] => self.perft(depth, &mut out),
                     ["perft", ..] => error(&mut out, "go perft needs one depth: `go perft N`"),
                     _ => self.go(&rest, &mut out),
                 }
             }
-            "stop" => {
-                // the search ends soon: later commands wait for it instead of refusing
-                self.infinite = false;
-                self.session.stop();
-            }
-            "ponderhit" | "debug" | "register" => {}
+            // the search ends soon; what was put off is obeyed with the next command
+            "stop" => self.session.stop(),
+            // a ponder search becomes the real one: its move goes out when it ends
+            "ponderhit" => self.session.release(),
+            "debug" | "register" => {}
             "quit" => {
                 self.session.join();
                 out.push(Reply::Quit);
@@ -278,16 +279,42 @@ impl Uci {
         out.push(Reply::Line("uciok".into()));
     }
 
-    /// Before a command that needs the board: waits for a search with limits to end;
-    /// refuses (with a message) while an infinite search runs.
-    fn busy(&mut self, out: &mut Vec<Reply>) -> bool {
-        if self.infinite && self.session.searching() {
-            error(out, "searching until `stop`; send `stop` first");
-            true
-        } else {
-            self.session.wait();
-            false
+    /// Obeys a command that changes the board or the options (`ucinewgame`, `setoption`,
+    /// `position`), with no search running.
+    fn change(&mut self, cmd: &str, rest: &[&str], out: &mut Vec<Reply>) {
+        match cmd {
+            "ucinewgame" => {
+                self.session.clear();
+                if let Err(e) = self.session.set_position(None, &[]) {
+                    error(out, &e.to_string());
+                }
+            }
+            "setoption" => self.setoption(rest, out),
+            _ => self.position(rest, out),
         }
+    }
+
+    /// Obeys, in order, the commands put off while a search ran (it has ended).
+    fn obey_pending(&mut self, out: &mut Vec<Reply>) {
+        for line in std::mem::take(&mut self.pending) {
+            let mut words = line.split_whitespace();
+            let cmd = words.next().unwrap_or_default();
+            let rest: Vec<&str> = words.collect();
+            self.change(cmd, &rest, out);
+        }
+    }
+
+    /// The answer to `go` after a refused `position`: the reason, and no move. As a
+    /// search's answer it goes through the callback, so that every `go` has its `bestmove`
+    /// there; `go perft` gets the reason alone, at once.
+    fn no_position(&self, rest: &[&str], out: &mut Vec<Reply>) {
+        let reason = self.refused.as_deref().unwrap_or_default();
+        let reason = format!("no position to search: {reason}");
+        if rest.first() == Some(&"perft") {
+            return error(out, &reason);
+        }
+        (self.later)(format!("info string error: {reason}"));
+        (self.later)("bestmove 0000".into());
     }
 
     fn setoption(&mut self, rest: &[&str], out: &mut Vec<Reply>) {
@@ -302,8 +329,7 @@ impl Uci {
         match (name.to_ascii_lowercase().as_str(), value) {
             ("uci_variant", Some(v)) => match v.parse::<Variant>() {
                 Ok(var) => {
-                    self.session = session::new(var, self.hash_mb);
-                    self.session.set_threads(self.threads);
+                    session::replace(&mut self.session, var, self.hash_mb, self.threads);
                 }
                 Err(_) => error(
                     out,
@@ -326,8 +352,14 @@ impl Uci {
             },
             ("threads", Some(v)) => match v.parse::<usize>() {
                 Ok(n) if (1..=MAX_THREADS).contains(&n) => {
-                    self.threads = n;
-                    self.session.set_threads(n);
+                    let (used, capped) = cap_threads(n);
+                    if capped {
+                        out.push(Reply::Line(format!(
+                            "info string Threads {n} capped at {used}, this machine's parallelism"
+                        )));
+                    }
+                    self.threads = used;
+                    self.session.set_threads(used);
                 }
                 _ => error(
                     out,
@@ -392,21 +424,29 @@ impl Uci {
             Some(&"startpos") if head.len() == 1 => None,
             Some(&"fen") if head.len() > 1 => Some(head[1..].join(" ")),
             _ => {
-                return error(
+                return self.refuse(
                     out,
-                    &format!(
+                    format!(
                         "position needs `startpos` or `fen FEN`: `position {}`",
                         clip(&rest.join(" "))
                     ),
                 )
             }
         };
-        if let Err(e) = self.session.set_position(fen.as_deref(), moves) {
-            error(
+        match self.session.set_position(fen.as_deref(), moves) {
+            Ok(()) => self.refused = None,
+            Err(e) => self.refuse(
                 out,
-                &format!("position not changed: {}", clip(&e.to_string())),
-            );
+                format!("position not changed: {}", clip(&e.to_string())),
+            ),
         }
+    }
+
+    /// Refuses a `position` for `reason`: said now, and again by every `go` until a valid
+    /// `position` arrives.
+    fn refuse(&mut self, out: &mut Vec<Reply>, reason: String) {
+        error(out, &reason);
+        self.refused = Some(reason);
     }
 
     /// `go perft N`, as Stockfish answers it: each legal move with its count (`e2e4: 20`),
@@ -443,7 +483,7 @@ impl Uci {
             multipv: self.multipv,
             ..Limits::default()
         };
-        let mut infinite = false;
+        let (mut infinite, mut ponder) = (false, false);
         let mut searchmoves: Vec<&str> = Vec::new();
         let (mut wtime, mut btime, mut winc, mut binc, mut mtg) = (None, None, 0, 0, None);
         let mut i = 0;
@@ -452,7 +492,7 @@ impl Uci {
             i += 1;
             match key {
                 "infinite" => infinite = true,
-                "ponder" => {}
+                "ponder" => ponder = true,
                 "searchmoves" => {
                     while i < rest.len() && !GO_WORDS.contains(&rest[i]) {
                         searchmoves.push(rest[i]);
@@ -516,11 +556,11 @@ impl Uci {
         if let Some(cap) = self.node_cap {
             limits.nodes = Some(limits.nodes.map_or(cap, |n| n.min(cap)));
         }
-        self.infinite = infinite;
         let later = self.later.clone();
+        // an infinite or ponder search holds its move until `stop` (or `ponderhit`)
         self.session.start(
             limits,
-            infinite,
+            infinite || ponder,
             Box::new(move |r| match r {
                 Report::Info(p) => info_lines(&p).into_iter().for_each(|l| later(l)),
                 Report::Done(best, p) => {
@@ -669,12 +709,128 @@ mod tests {
         assert!(rx.recv().unwrap().starts_with("info depth 1 "));
         std::thread::sleep(Duration::from_millis(100));
         assert!(rx.try_iter().all(|l| !l.starts_with("bestmove")));
-        // the board cannot change under an infinite search
-        assert!(is_error(&uci.handle("position startpos moves e2e4")));
+        // the board does not change under the search: the new position waits for its end
+        assert!(uci.handle("position startpos moves e2e4").is_empty());
+        std::thread::sleep(Duration::from_millis(50));
+        assert!(rx.try_iter().all(|l| !l.starts_with("bestmove")));
         assert!(uci.handle("stop").is_empty());
         let best = until_bestmove(&rx);
         assert!(best.last().unwrap().len() > "bestmove ".len());
-        assert!(uci.handle("position startpos moves e2e4").is_empty());
+        // the next search is of the position put off: Black moves
+        let best = go(&mut uci, &rx, "go depth 1");
+        let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+        let mut pos = citadel_notation::fen::start::<citadel_rules::Chess>();
+        let e4 = citadel_notation::coord::parse_move(&pos, "e2e4").unwrap();
+        pos.play_unchecked(e4);
+        assert!(citadel_notation::coord::parse_move(&pos, m).is_ok(), "{m}");
+    }
+
+    #[test]
+    fn commands_are_read_while_a_search_runs() {
+        for search in [
+            "go depth 100",
+            "go movetime 600000",
+            "go wtime 3600000 btime 3600000",
+        ] {
+            let (mut uci, rx) = engine();
+            uci.handle("position startpos");
+            uci.handle(search);
+            assert!(rx.recv().unwrap().starts_with("info depth 1 "));
+            let t = std::time::Instant::now();
+            for put_off in [
+                "ucinewgame",
+                "setoption name Hash value 2",
+                "position startpos moves e2e4",
+            ] {
+                assert!(uci.handle(put_off).is_empty(), "{search}: {put_off}");
+            }
+            assert!(uci.handle("stop").is_empty());
+            assert_eq!(lines(&uci.handle("isready")), ["readyok"], "{search}");
+            assert!(
+                t.elapsed() < Duration::from_secs(1),
+                "{search}: {:?}",
+                t.elapsed()
+            );
+            assert!(until_bestmove(&rx).last().unwrap().starts_with("bestmove "));
+            // what was put off is obeyed before the next search
+            let best = go(&mut uci, &rx, "go depth 1");
+            let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();
+            let mut pos = citadel_notation::fen::start::<citadel_rules::Chess>();
+            let e4 = citadel_notation::coord::parse_move(&pos, "e2e4").unwrap();
+            pos.play_unchecked(e4);
+            assert!(
+                citadel_notation::coord::parse_move(&pos, m).is_ok(),
+                "{search}: {m}"
+            );
+        }
+    }
+
+    #[test]
+    fn go_ponder_holds_its_move_until_ponderhit_or_stop() {
+        let (mut uci, rx) = engine();
+        uci.handle("position startpos moves e2e4 e7e5");
+        uci.handle("go ponder depth 1");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(rx.try_iter().all(|l| !l.starts_with("bestmove")));
+        assert!(uci.handle("ponderhit").is_empty());
+        assert!(until_bestmove(&rx).last().unwrap().starts_with("bestmove "));
+        uci.handle("go ponder wtime 100000 btime 100000 depth 1");
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(rx.try_iter().all(|l| !l.starts_with("bestmove")));
+        uci.handle("stop");
+        assert!(until_bestmove(&rx).last().unwrap().starts_with("bestmove "));
+    }
+
+    #[test]
+    fn threads_are_capped_at_the_machines_parallelism() {
+        let (mut uci, _) = engine();
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let r = uci.handle("setoption name Threads value 256");
+        if cores < 256 {
+            assert_eq!(
+                lines(&r),
+                [format!(
+                    "info string Threads 256 capped at {cores}, this machine's parallelism"
+                )]
+            );
+        }
+        assert_eq!(uci.threads, cores.min(256));
+        assert!(uci.handle("setoption name Threads value 1").is_empty());
+        assert_eq!(uci.threads, 1);
+    }
+
+    #[test]
+    fn after_a_refused_position_go_answers_no_move() {
+        let (mut uci, rx) = engine();
+        uci.handle("position startpos moves e2e4");
+        let r = uci.handle("position fen 8/8/8/8/8/8/k7/K7 w - - 0 1");
+        assert!(is_error(&r), "{r:?}");
+        let got = go(&mut uci, &rx, "go depth 3");
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert_eq!(got[1], "bestmove 0000");
+        assert!(got[0].starts_with("info string error: no position to search: "));
+        let r = uci.handle("position somewhere");
+        assert!(is_error(&r), "{r:?}");
+        assert_eq!(
+            go(&mut uci, &rx, "go movetime 10").last().unwrap(),
+            "bestmove 0000"
+        );
+        // nothing else follows: no search ran
+        assert!(rx.recv_timeout(Duration::from_millis(100)).is_err());
+    }
+
+    #[test]
+    fn seldepth_is_never_below_depth() {
+        let (mut uci, rx) = engine();
+        uci.handle("position fen 7k/5Q2/8/6K1/8/8/8/8 w - - 0 1");
+        for l in go(&mut uci, &rx, "go depth 6") {
+            if let Some(rest) = l.strip_prefix("info depth ") {
+                let w: Vec<&str> = rest.split(' ').collect();
+                let depth: u32 = w[0].parse().unwrap();
+                let sel: u32 = w[2].parse().unwrap();
+                assert!(sel >= depth, "{l}");
+            }
+        }
     }
 
     #[test]
@@ -731,7 +887,21 @@ mod tests {
             lines(&uci.handle("position startpos moves e2e4 e7e5 e1e3")),
             ["info string error: position not changed: move 3: `e1e3` is not a legal move here"]
         );
-        // still the position after e2e4: Black moves
+        // the GUI has a position the engine has not: no search, no move
+        for _ in 0..2 {
+            assert_eq!(
+                go(&mut uci, &rx, "go depth 1"),
+                [
+                    "info string error: no position to search: position not changed: move 3: \
+                     `e1e3` is not a legal move here",
+                    "bestmove 0000"
+                ]
+            );
+        }
+        assert!(is_error(&uci.handle("go perft 1")));
+        assert!(rx.try_recv().is_err(), "no search ran");
+        // until a valid position arrives
+        uci.handle("position startpos moves e2e4");
         uci.handle("go depth 1");
         let best = until_bestmove(&rx);
         let m = best.last().unwrap().strip_prefix("bestmove ").unwrap();

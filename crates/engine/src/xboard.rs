@@ -161,6 +161,8 @@ pub struct XBoard {
     node_cap: Option<u64>,
     /// Search threads (`cores`), kept across games.
     threads: usize,
+    /// `pong`s due once the engine's move has gone out.
+    pongs: Vec<String>,
     /// Time each move loses outside the search (the `Move Overhead` option).
     overhead: Duration,
 }
@@ -214,6 +216,7 @@ impl XBoard {
             options: SearchOptions::default(),
             node_cap: None,
             threads: 1,
+            pongs: Vec::new(),
             overhead: DEFAULT_OVERHEAD,
         }
     }
@@ -238,8 +241,7 @@ impl XBoard {
 
     /// Starts a game of `v` from its start position, keeping the table size and threads.
     fn new_session(&mut self, v: Variant) {
-        self.session = session::new(v, self.hash_mb);
-        self.session.set_threads(self.threads);
+        session::replace(&mut self.session, v, self.hash_mb, self.threads);
     }
 
     /// Obeys one line from the GUI as it was read; a line that is not UTF-8 is reported
@@ -310,7 +312,8 @@ impl XBoard {
                 Ok(n) => self.nps = Some(n),
                 Err(_) => say(format!("Error (bad nps): {}", clip(arg))),
             },
-            "ping" => say(format!("pong {arg}")),
+            // answered once the engine's move, if it is thinking on one, has gone out
+            "ping" => self.pongs.push(format!("pong {arg}")),
             "new" => {
                 self.abort();
                 self.new_session(Variant::Chess);
@@ -337,8 +340,9 @@ impl XBoard {
             "cores" => match arg.parse::<usize>() {
                 Ok(n) if (1..=session::MAX_THREADS).contains(&n) => {
                     self.abort();
-                    self.threads = n;
-                    self.session.set_threads(n);
+                    // never more threads than the machine has cores
+                    self.threads = session::cap_threads(n).0;
+                    self.session.set_threads(self.threads);
                 }
                 _ => say(format!("Error (bad core count): {}", clip(arg))),
             },
@@ -417,7 +421,16 @@ impl XBoard {
         if self.analyzing && self.analysis.is_none() {
             self.analyse();
         }
+        self.answer_pings(&mut out);
         out
+    }
+
+    /// Answers the `ping`s received, unless the engine is thinking on its move: CECP wants
+    /// their `pong`s after that move.
+    fn answer_pings(&mut self, out: &mut Vec<Reply>) {
+        if self.thinking.is_none() {
+            out.extend(self.pongs.drain(..).map(Reply::Line));
+        }
     }
 
     /// Starts the analysis search of the current position (until the position changes or
@@ -489,6 +502,7 @@ impl XBoard {
                 if let Some(o) = self.session.outcome() {
                     out.push(Reply::Line(result_line(&o)));
                 }
+                self.answer_pings(&mut out);
             }
         }
         out
@@ -721,6 +735,33 @@ mod tests {
             assert!(!names.contains(&n), "{n}");
         }
         assert_eq!(lines(xb.handle("ping 7")), ["pong 7"]);
+    }
+
+    #[test]
+    fn a_ping_while_thinking_is_answered_after_the_move() {
+        let (mut xb, rx) = engine();
+        xb.handle("new");
+        xb.handle("st 1");
+        // `go`, then `?` (move now) and `ping`: the pong follows the move
+        assert!(lines(xb.handle("go")).is_empty());
+        assert!(lines(xb.handle("?")).is_empty());
+        assert!(lines(xb.handle("ping 10")).is_empty());
+        let r = await_move(&mut xb, &rx);
+        let at = |p: &str| r.iter().position(|l| l.starts_with(p));
+        assert!(
+            at("move ") < at("pong 10") && at("pong 10").is_some(),
+            "{r:?}"
+        );
+        // after a usermove the engine thinks: ping waits for its move again
+        xb.handle("usermove e7e5");
+        assert!(lines(xb.handle("ping 11")).is_empty());
+        let r = await_move(&mut xb, &rx);
+        assert_eq!(r.last().map(String::as_str), Some("pong 11"), "{r:?}");
+        // a search called off answers at once
+        xb.handle("usermove b8c6");
+        assert!(lines(xb.handle("ping 12")).is_empty());
+        assert_eq!(lines(xb.handle("force")), ["pong 12"]);
+        assert_eq!(lines(xb.handle("ping 13")), ["pong 13"]);
     }
 
     #[test]

@@ -3,6 +3,7 @@
 mod bitboard;
 pub mod boards;
 mod geometry;
+mod magic;
 mod square;
 
 pub use bitboard::{BitIter, BitWord, Bitboard};

@@ -1,7 +1,9 @@
 //! Writing and reading records: writing 1,000 games in SAN (each move with
 //! `san::write`, which must not copy the game's history: linear in the game's length), and
 //! reading one game whose movetext is a single line of 100,000 plies against the same plies
-//! over many lines (locations tracked incrementally: the same speed).
+//! over many lines (locations tracked incrementally: the same speed); and the serial part of
+//! reading a file of 1,000 games, cutting it into chunks (`pgn::Chunks`), against cutting and
+//! parsing it (`pgn::Games`): the share of reading that stays on one thread.
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
 use citadel_notation::{pgn, random, replay, san, writer, Record};
@@ -55,6 +57,14 @@ fn write_games(c: &mut Criterion) {
             })
         });
     }
+    let file: String = records.iter().map(|r| writer::write(r) + "\n").collect();
+    g.throughput(Throughput::Bytes(file.len() as u64));
+    g.bench_function(format!("chess/cut-{GAMES}-games"), |b| {
+        b.iter(|| pgn::Chunks::new(file.as_bytes()).count())
+    });
+    g.bench_function(format!("chess/cut-and-parse-{GAMES}-games"), |b| {
+        b.iter(|| pgn::Games::new(file.as_bytes()).count())
+    });
     g.finish();
 }
 

@@ -61,7 +61,7 @@ mod validate;
 use main_line::{with_main_line, MainLine, Observed};
 use stored_move::{by_rank, get_move, put_move, storable, width};
 
-pub use file_games::{load, open, FileGame, FileGames, Games, ReadError};
+pub use file_games::{load, open, FileGame, FileGames, FilePart, FileParts, Games, ReadError};
 
 /// The first bytes of an archive.
 pub const MAGIC: &[u8; 8] = b"CITADELG";

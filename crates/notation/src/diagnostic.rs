@@ -3,7 +3,8 @@
 //! that report one.
 
 use crate::archive::{self, ArchiveError, FileGame, ReadError};
-use crate::pgn::{Loc, PgnError, SourceGame};
+use crate::batch::OpenError;
+use crate::pgn::{Chunk, Loc, PgnError, SourceGame};
 use crate::record::Record;
 use crate::replay::{self, ReplayError, Replayed, Site};
 
@@ -29,6 +30,23 @@ impl Diagnostic {
             Some(m) => format!("{m}: {}", self.reason),
             None => self.reason.clone(),
         }
+    }
+
+    /// A file that cannot be opened (missing, unreadable, a directory): a diagnostic of the
+    /// file as a whole (game 0), for reports that go on with the next file.
+    pub fn unopened(e: &OpenError) -> Self {
+        Diagnostic {
+            loc: None,
+            game: 0,
+            mv: None,
+            reason: format!("cannot open the file: {}", e.source),
+        }
+    }
+
+    /// Whether the diagnostic is of a file as a whole (game 0: it cannot be opened, or it is
+    /// a damaged archive) rather than of one of its games.
+    pub fn is_of_file(&self) -> bool {
+        self.game == 0
     }
 
     /// A syntax error.
@@ -107,6 +125,51 @@ pub fn validate_file_game(game: &FileGame) -> Result<Replayed, Diagnostic> {
     }
     let source = game.source().map_err(|e| Diagnostic::from_archive(&e))?;
     validate_game(&source)
+}
+
+/// Validates the games of a chunk of PGN text ([`Chunk`]), numbered from 1 within the chunk:
+/// each game's number and replay, or what is wrong — the verdicts of [`validate_game`] on
+/// each game of [`Chunk::parse`], without a string per move: the main lines are read as
+/// texts borrowed from the chunk, and only a game with something to report is read whole,
+/// for the places its report names.
+///
+/// ```
+/// use citadel_notation::{diagnostic, pgn::Chunks};
+/// let text = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0 1. e4 e5 2. Ke3 *";
+/// let chunk = Chunks::new(text.as_bytes()).next().unwrap();
+/// let verdicts = diagnostic::validate_chunk(&chunk);
+/// assert_eq!(verdicts[0].as_ref().unwrap().1.plies, 7);
+/// assert_eq!(verdicts[1].as_ref().unwrap_err().render("g.pgn"), "g.pgn:1:57: game 2, move 2. Ke3: no king can move to e3");
+/// ```
+pub fn validate_chunk(chunk: &Chunk) -> Vec<Result<(usize, Replayed), Diagnostic>> {
+    let whole = |g: &Result<SourceGame, PgnError>| match g {
+        Ok(g) => validate_game(g).map(|r| (g.number, r)),
+        Err(e) => Err(Diagnostic::from_pgn(e)),
+    };
+    let Some(games) = chunk.parse_main_lines(0) else {
+        return chunk.parse(0).iter().map(whole).collect();
+    };
+    // the chunk read whole, once, if a game of it has something to report
+    let mut read: Option<Vec<Result<SourceGame, PgnError>>> = None;
+    let mut out = Vec::with_capacity(games.len());
+    for (i, g) in games.iter().enumerate() {
+        out.push(match g {
+            Err(e) => Err(Diagnostic::from_pgn(e)),
+            Ok(g) => match replay::validate_main_line(&g.record, &g.moves) {
+                Ok(r) => Ok((g.number, r)),
+                Err(_) => {
+                    let read = read.get_or_insert_with(|| chunk.parse(0));
+                    match read.get(i) {
+                        Some(g) => whole(g),
+                        // the two readings find the same games; were they ever to differ,
+                        // the whole reading has the last word
+                        None => return read.iter().map(whole).collect(),
+                    }
+                }
+            },
+        });
+    }
+    out
 }
 
 /// Replays one game as read from a file (moves only): its replay, or what is wrong.

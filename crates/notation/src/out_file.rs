@@ -12,6 +12,10 @@ pub enum OutputError {
     /// The output is also one of the inputs: it would be overwritten before it is read.
     #[error("refusing to write {}: it is also an input file", .0.display())]
     IsInput(PathBuf),
+    /// Standard output is one of the inputs (`convert big.pgn >> big.pgn`): the input would
+    /// grow as it is read, as `cat` refuses.
+    #[error("{}: input file is output file (standard output)", .0.display())]
+    StdoutIsInput(PathBuf),
     /// The file cannot be opened or written; it is unchanged.
     #[error("{}: {source}", path.display())]
     Io {
@@ -44,6 +48,36 @@ pub fn refuse_input(output: &Path, inputs: &[PathBuf]) -> Result<(), OutputError
         }
     }
     Ok(())
+}
+
+/// Refuses standard output when it is a regular file that is also one of `inputs` (same
+/// device and inode): writing would grow or truncate the input while it is read.
+pub fn refuse_stdout_input(inputs: &[PathBuf]) -> Result<(), OutputError> {
+    match inputs.iter().find(|i| stdout_is(i)) {
+        Some(i) => Err(OutputError::StdoutIsInput(i.clone())),
+        None => Ok(()),
+    }
+}
+
+/// Whether standard output is the regular file `path`.
+#[cfg(unix)]
+fn stdout_is(path: &Path) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(fd) = std::io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    match (std::fs::File::from(fd).metadata(), std::fs::metadata(path)) {
+        (Ok(out), Ok(input)) => {
+            out.is_file() && out.dev() == input.dev() && out.ino() == input.ino()
+        }
+        _ => false,
+    }
+}
+
+#[cfg(not(unix))]
+fn stdout_is(_path: &Path) -> bool {
+    false
 }
 
 #[cfg(unix)]
@@ -200,14 +234,17 @@ pub enum Output {
 }
 
 impl Output {
-    /// The file `out` (refused if it is one of `inputs`), or standard output.
+    /// The file `out`, or standard output; refused if it is one of `inputs`.
     pub fn open(out: Option<&Path>, inputs: &[PathBuf]) -> Result<Output, OutputError> {
         match out {
             Some(p) => {
                 refuse_input(p, inputs)?;
                 Ok(Output::File(OutFile::create(p)?))
             }
-            None => Ok(Output::Stdout { closed: false }),
+            None => {
+                refuse_stdout_input(inputs)?;
+                Ok(Output::Stdout { closed: false })
+            }
         }
     }
 

@@ -212,10 +212,20 @@ fn next_move<G: SanDialect>(
 
 /// Plays the main line of `record` over the rules of `G`.
 pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
+    play_texts(record, record.moves(), record.main.moves.len())
+}
+
+/// Plays the move texts `texts` (about `len` of them) from the start position of `record`
+/// over the rules of `G`.
+fn play_texts<'t, G: SanDialect>(
+    record: &Record,
+    texts: impl IntoIterator<Item = &'t str>,
+    len: usize,
+) -> Result<Played<G>, ReplayError> {
     let start = start_position::<G>(record)?;
     let mut pos = start.clone();
-    let mut moves = Vec::with_capacity(record.main.moves.len());
-    play_moves(&mut pos, record.moves(), |m| moves.push(m))?;
+    let mut moves = Vec::with_capacity(len);
+    play_moves(&mut pos, texts, |m| moves.push(m))?;
     let outcome = pos.outcome_with_draws();
     Ok(Played {
         start,
@@ -386,8 +396,13 @@ impl Summary {
     }
 }
 
-fn replay_as<G: SanDialect>(variant: Variant, record: &Record) -> Result<Replayed, ReplayError> {
-    let p = play::<G>(record)?;
+fn replay_as<'t, G: SanDialect>(
+    variant: Variant,
+    record: &Record,
+    texts: impl IntoIterator<Item = &'t str>,
+    len: usize,
+) -> Result<Replayed, ReplayError> {
+    let p = play_texts::<G>(record, texts, len)?;
     Ok(Replayed {
         variant,
         plies: p.moves.len(),
@@ -410,8 +425,9 @@ pub fn variant_of(record: &Record) -> Result<Variant, ReplayError> {
 /// Replays a record over its game's rules: its moves, and its `Result` tag against its
 /// movetext ([`check_result_tag`]); see [`validate`] for the result against the rules.
 pub fn replay(record: &Record) -> Result<Replayed, ReplayError> {
+    let len = record.main.moves.len();
     let variant = variant_of(record)?;
-    let r = with_game!(variant, G => replay_as::<G>(variant, record))?;
+    let r = with_game!(variant, G => replay_as::<G>(variant, record, record.moves(), len))?;
     check_result_tag(record)?;
     Ok(r)
 }
@@ -419,6 +435,26 @@ pub fn replay(record: &Record) -> Result<Replayed, ReplayError> {
 /// Replays a record and checks its declared result.
 pub fn validate(record: &Record) -> Result<Replayed, ReplayError> {
     let r = replay(record)?;
+    check_result(record, r.outcome)?;
+    Ok(r)
+}
+
+/// [`validate`] of a record whose main line is given apart, as move texts (`record`'s own
+/// movetext is not read): what validating a game read by
+/// [`Chunk::parse_main_lines`](crate::pgn::Chunk::parse_main_lines)
+/// needs, with the same verdict.
+///
+/// ```
+/// use citadel_notation::{pgn, replay};
+/// let rec = &pgn::parse("[Variant \"chess\"]\n\n*").unwrap()[0];
+/// let r = replay::validate_main_line(rec, &["f3", "e5", "g4", "Qh4#"]);
+/// assert_eq!(r.unwrap_err().to_string(), "declared result * contradicts the rules: Black wins by checkmate (0-1)");
+/// ```
+pub fn validate_main_line(record: &Record, moves: &[&str]) -> Result<Replayed, ReplayError> {
+    let variant = variant_of(record)?;
+    let texts = moves.iter().copied();
+    let r = with_game!(variant, G => replay_as::<G>(variant, record, texts, moves.len()))?;
+    check_result_tag(record)?;
     check_result(record, r.outcome)?;
     Ok(r)
 }

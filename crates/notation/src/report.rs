@@ -122,9 +122,9 @@ impl Case {
         }
     }
 
-    /// The same case with its time.
+    /// The same case with its time (never negative: an empty sum of times is `-0.0`).
     pub fn timed(mut self, seconds: f64) -> Case {
-        self.seconds = Some(seconds);
+        self.seconds = Some(seconds.max(0.0) + 0.0);
         self
     }
 
@@ -133,6 +133,15 @@ impl Case {
     pub fn game(file: &str, result: &Result<Summary, Diagnostic>) -> Case {
         match result {
             Ok(s) => Case::new(file, &format!("game {}", s.game), Verdict::Passed, s),
+            Err(d) if d.is_of_file() => Case::new(
+                file,
+                "file",
+                Verdict::Failed {
+                    loc: d.loc,
+                    message: d.message(),
+                },
+                &(),
+            ),
             Err(d) => Case::new(
                 file,
                 &format!("game {}", d.game),
@@ -195,11 +204,13 @@ fn json_string(text: &str) -> String {
 }
 
 /// Text as the data (the message) of a GitHub workflow command: `%`, carriage return and
-/// line feed escaped as `%25`, `%0D`, `%0A`.
+/// line feed escaped as `%25`, `%0D`, `%0A`, and other control characters (ESC, BEL), which
+/// would reach the log's terminal, as `\u{…}` text.
 ///
 /// ```
 /// use citadel_notation::report::github_data;
 /// assert_eq!(github_data("50% done\r\nnext: a, b"), "50%25 done%0D%0Anext: a, b");
+/// assert_eq!(github_data("a\u{1b}[31mb\u{7}"), "a\\u{1b}[31mb\\u{7}");
 /// ```
 pub fn github_data(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -208,6 +219,9 @@ pub fn github_data(text: &str) -> String {
             '%' => out.push_str("%25"),
             '\r' => out.push_str("%0D"),
             '\n' => out.push_str("%0A"),
+            c if c.is_control() => {
+                let _ = write!(out, "\\u{{{:x}}}", c as u32);
+            }
             c => out.push(c),
         }
     }

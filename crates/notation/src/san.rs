@@ -376,6 +376,7 @@ fn resolve<G: SanDialect>(
 
 /// The parts of `t` (a text without its marks) if it is an ordinary SAN move that `read`
 /// would take as one: well formed, and not a coordinate move.
+#[inline(always)]
 fn ordinary_parts<G: SanDialect>(t: &str, coordinates: bool) -> Option<Parts<'_>> {
     if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
         return None;
@@ -600,6 +601,10 @@ fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
     letters == 0 || G::config().geometry().is_file_name(&s[..letters])
 }
 
+/// The parts of the ordinary SAN move `t`, an ASCII text without its marks, or why it is none.
+/// Inlined, so that its parts are made where they are used, not copied out just after their
+/// bytes were written (a copy the processor stalls on).
+#[inline(always)]
 fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     let cfg = G::config();
     let syntax = || SanError::Syntax(crate::clip(t));
@@ -608,12 +613,14 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
         Some(i) => (&t[..i], Some(removal_pair::<G>(&t[i + 2..], t)?)),
         None => (t, None),
     };
-    let (main, promotion) = match main.find('=') {
+    // the text is ASCII (both callers check): bytes are characters
+    let (main, promotion) = match main.bytes().position(|b| b == b'=') {
         Some(i) if i + 1 < main.len() => (&main[..i], Some(&main[i + 1..])),
         Some(_) => return Err(syntax()),
         None => {
             let last_digit = main
-                .rfind(|c: char| c.is_ascii_digit())
+                .bytes()
+                .rposition(|b| b.is_ascii_digit())
                 .ok_or_else(syntax)?;
             if last_digit + 1 < main.len() {
                 (&main[..=last_digit], Some(&main[last_digit + 1..]))
@@ -626,11 +633,15 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     // written with it, and the pawns' kinds (written with none)
     let mut letter = "";
     let (mut kinds, mut pawns) = (0u128, 0u128);
-    for k in 0..cfg.symbols.len().min(128) as u8 {
-        let l = G::letter(k);
-        if l.is_empty() {
+    let first = main.as_bytes().first();
+    for (k, symbol) in cfg.symbols.iter().take(128).enumerate() {
+        // `G::letter(k)`, with the configuration read once
+        if cfg.is_pawn(k as u8) {
             pawns |= 1 << k;
-        } else if main.as_bytes().first() == l.as_bytes().first() && main.starts_with(l) {
+            continue;
+        }
+        let l = symbol.as_str();
+        if first == l.as_bytes().first() && main.starts_with(l) {
             if l.len() > letter.len() {
                 letter = l;
                 kinds = 0;

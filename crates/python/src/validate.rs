@@ -1,6 +1,6 @@
 //! Validation split into parts: a file is cut at game boundaries into parts of about a
 //! given size ([`plan`]), each part is validated on its own ([`validate_part`], the notation
-//! crate's reader and `diagnostic::validate_game`) with its problems located in the whole
+//! crate's reader and validation, as `citadel validate`) with its problems located in the whole
 //! file, and the parts' results are merged in input order (in Python, by `citadel.validate`
 //! and `citadel.dask.validate`: a part's game numbers count from 1 and are shifted there).
 //!
@@ -9,7 +9,7 @@
 //! therefore yields exactly the games the whole file yields there. Archives, and files that
 //! are not text, are one part each.
 
-use citadel_notation::archive::{self, ReadError};
+use citadel_notation::archive::{self, FilePart};
 use citadel_notation::pgn::{is_tag_line, PgnErrorKind, MAX_GAME_BYTES};
 use citadel_notation::{diagnostic, Diagnostic, Loc, PgnError};
 use pyo3::prelude::*;
@@ -82,7 +82,9 @@ pub fn plan_file(path: &Path, part_bytes: u64) -> std::io::Result<Vec<Part>> {
     Ok(parts)
 }
 
-/// Validates one part of the file at `path`.
+/// Validates one part of the file at `path`: its text chunk by chunk as `citadel validate`
+/// does ([`diagnostic::validate_chunk`]), except the part's last chunk, read whole to tell a
+/// game cut short by the part's end.
 pub fn validate_part_of(path: &Path, part: Part) -> std::io::Result<PartReport> {
     let (start, end, first_line) = part;
     let mut f = std::fs::File::open(path)?;
@@ -91,35 +93,54 @@ pub fn validate_part_of(path: &Path, part: Part) -> std::io::Result<PartReport> 
         Some(e) => Box::new(f.take(e.saturating_sub(start))),
         None => Box::new(f),
     };
-    let games = archive::open(BufReader::with_capacity(1 << 16, input)).undecoded();
+    let mut parts = archive::open(BufReader::with_capacity(1 << 16, input))
+        .parts()
+        .peekable();
     let shift = first_line - 1;
-    let (mut count, mut last_number, mut plies) = (0, 0, 0);
-    let mut problems: Vec<Problem> = Vec::new();
-    // the last item, if it was a game without a result at the end of the part's text
+    let mut report = Tally {
+        shift,
+        ..Tally::default()
+    };
+    // the text's games numbered so far (archived games carry their numbers)
+    let mut numbered = 0;
+    // the last game, if it was a game without a result at the end of the part's text
     let mut open_end: Option<PgnError> = None;
-    for item in games {
-        count += 1;
-        open_end = None;
-        let outcome = match item {
-            Ok(g) => {
-                last_number = g.number();
-                diagnostic::validate_file_game(&g).map(|r| r.plies)
-            }
-            Err(e) => {
-                if let ReadError::Pgn(p) = &e {
-                    if p.kind == (PgnErrorKind::NoResult { before_tags: false }) {
-                        open_end = Some(p.clone());
-                    }
+    while let Some(item) = parts.next() {
+        let last = parts.peek().is_none();
+        match item {
+            FilePart::Text(chunk) if !(last && end.is_some()) => {
+                // the chunk numbers its games from 1
+                let before = numbered;
+                for v in diagnostic::validate_chunk(&chunk) {
+                    numbered += 1;
+                    report.add(match v {
+                        Ok((n, r)) => Ok((before + n, r.plies)),
+                        Err(mut d) => {
+                            d.game += before;
+                            Err(d)
+                        }
+                    });
                 }
-                Err(Diagnostic::from_read(&e))
             }
-        };
-        match outcome {
-            Ok(n) => plies += n,
-            Err(d) => {
-                last_number = last_number.max(d.game);
-                problems.push(problem(d, shift));
+            FilePart::Text(chunk) => {
+                for g in chunk.parse(numbered) {
+                    numbered += 1;
+                    open_end = match &g {
+                        Err(e) if e.kind == (PgnErrorKind::NoResult { before_tags: false }) => {
+                            Some(e.clone())
+                        }
+                        _ => None,
+                    };
+                    report.add(match g {
+                        Ok(g) => diagnostic::validate_game(&g).map(|r| (g.number, r.plies)),
+                        Err(e) => Err(Diagnostic::from_pgn(&e)),
+                    });
+                }
             }
+            FilePart::Game(Ok(g)) => {
+                report.add(diagnostic::validate_file_game(&g).map(|r| (g.number(), r.plies)))
+            }
+            FilePart::Game(Err(e)) => report.add(Err(Diagnostic::from_read(&e))),
         }
     }
     // In the whole file the next game's tag pairs follow a part's last game, and the
@@ -129,10 +150,43 @@ pub fn validate_part_of(path: &Path, part: Part) -> std::io::Result<PartReport> 
             kind: PgnErrorKind::NoResult { before_tags: true },
             ..e
         });
-        problems.pop();
-        problems.push(problem(d, shift));
+        report.problems.pop();
+        report.problems.push(problem(d, shift));
     }
-    Ok((count, last_number, plies, problems))
+    Ok((
+        report.count,
+        report.last_number,
+        report.plies,
+        report.problems,
+    ))
+}
+
+/// A part's report as its games' verdicts come.
+#[derive(Default)]
+struct Tally {
+    /// Lines of the file before the part.
+    shift: usize,
+    count: usize,
+    last_number: usize,
+    plies: usize,
+    problems: Vec<Problem>,
+}
+
+impl Tally {
+    /// Counts a game's verdict: its number and plies, or what is wrong.
+    fn add(&mut self, verdict: Result<(usize, usize), Diagnostic>) {
+        self.count += 1;
+        match verdict {
+            Ok((number, plies)) => {
+                self.last_number = number;
+                self.plies += plies;
+            }
+            Err(d) => {
+                self.last_number = self.last_number.max(d.game);
+                self.problems.push(problem(d, self.shift));
+            }
+        }
+    }
 }
 
 fn problem(d: Diagnostic, shift: usize) -> Problem {

@@ -106,6 +106,8 @@ pub struct Config<W: BitWord = u128> {
     start: std::sync::OnceLock<Setup>,
     /// Each side's [`pawn_out_of_reach`](Self::pawn_out_of_reach) cells, once.
     out_of_reach: std::sync::OnceLock<[Bitboard<W>; 2]>,
+    /// The [`sources`](Self::sources) of every side, kind and cell, once.
+    sources: std::sync::OnceLock<Vec<Bitboard<W>>>,
 }
 
 impl<W: BitWord> Config<W> {
@@ -162,6 +164,7 @@ impl<W: BitWord> Config<W> {
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
             start: std::sync::OnceLock::new(),
             out_of_reach: std::sync::OnceLock::new(),
+            sources: std::sync::OnceLock::new(),
         }
     }
 
@@ -276,6 +279,59 @@ impl<W: BitWord> Config<W> {
     pub fn pawns_behind_start(mut self) -> Self {
         self.pawns_behind_start = true;
         self
+    }
+
+    /// The cells from which a piece of `kind` and `color` reaches `to` by its own moves
+    /// (leaps, rides, bent rides, first moves, a pawn's double step) on an empty board, where
+    /// it reaches every cell it reaches on any board (no atom needs a piece in its way): the
+    /// only cells it may move to `to` from, by a move other than a game's special move. A
+    /// reader of one move looks at these pieces only.
+    ///
+    /// ```
+    /// use citadel_rules::{fide::kind::{KNIGHT, PAWN}, Chess, Game};
+    /// let cfg = Chess::config();
+    /// let g = cfg.geometry();
+    /// let e4 = g.parse_square("e4").unwrap();
+    /// let from: Vec<&str> = cfg.sources(0, PAWN, e4).iter().map(|s| g.name_of(s)).collect();
+    /// assert_eq!(from, ["e2", "d3", "e3", "f3"]);
+    /// assert_eq!(cfg.sources(0, KNIGHT, e4).count(), 8);
+    /// ```
+    #[inline(always)]
+    pub fn sources(&self, color: usize, kind: u8, to: Square) -> Bitboard<W> {
+        let n = self.geometry().len();
+        let table = self.sources.get_or_init(|| self.build_sources());
+        table[(color * self.symbols.len() + kind as usize) * n + to.index()]
+    }
+
+    /// The table behind [`sources`](Self::sources): for each side, kind and target cell,
+    /// the cells it is reached from.
+    fn build_sources(&self) -> Vec<Bitboard<W>> {
+        let geo = self.geometry();
+        let n = geo.len();
+        let kinds = self.symbols.len();
+        let mut table = vec![Bitboard::EMPTY; 2 * kinds * n];
+        for color in 0..2 {
+            for kind in 0..kinds {
+                let piece = self.pieces.piece(color, kind);
+                let pawn = self.is_pawn(kind as u8);
+                for from in geo.all() {
+                    let (quiet, attacks) = piece.targets(geo, from, Bitboard::EMPTY);
+                    let mut reach =
+                        quiet | attacks | piece.first_targets(geo, from, Bitboard::EMPTY);
+                    if pawn && self.double_step[color].contains(from) {
+                        let fwd = self.forward_dir(color);
+                        let two = geo
+                            .neighbour(from, fwd)
+                            .and_then(|mid| geo.neighbour(mid, fwd));
+                        reach |= two.map_or(Bitboard::EMPTY, Bitboard::from_square);
+                    }
+                    for to in reach {
+                        table[(color * kinds + kind) * n + to.index()].insert(from);
+                    }
+                }
+            }
+        }
+        table
     }
 
     /// The cells where no promoting pawn of `color` can ever stand, since such a pawn only

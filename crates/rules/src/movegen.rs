@@ -218,8 +218,9 @@ impl<G: Game> Position<G> {
 
     /// The legality context without finding the pins, for a caller that tests few moves:
     /// the pieces that may be pinned are all those on a line from the sole royal piece that
-    /// holds an enemy piece (all of them when the enemy has bent riders), and a check is
-    /// answered anywhere (each move is then tested).
+    /// holds an enemy piece, and, when an enemy bent rider could reach the royal piece on an
+    /// empty board, all those on its orthogonal lines (a bent path to it ends along one of
+    /// them, its corner included); a check is answered anywhere (each move is then tested).
     fn quick_legality(&self) -> Legality<G::Word> {
         let us = self.turn();
         let them = us.other();
@@ -234,19 +235,28 @@ impl<G: Game> Position<G> {
             };
         };
         let ours = bb.color[us.index()];
-        let pinned = if self.config().pieces.bent_kinds(them.index()) != 0 {
-            ours
-        } else {
-            let theirs = bb.color[them.index()];
-            Dir::ALL.into_iter().fold(Bitboard::EMPTY, |p, d| {
-                let ray = geo.ray_mask(k, d);
-                if (ray & theirs).any() {
-                    p | (ray & ours)
-                } else {
-                    p
-                }
-            })
-        };
+        let theirs = bb.color[them.index()];
+        let mut pinned = Dir::ALL.into_iter().fold(Bitboard::EMPTY, |p, d| {
+            let ray = geo.ray_mask(k, d);
+            if (ray & theirs).any() {
+                p | (ray & ours)
+            } else {
+                p
+            }
+        });
+        let set = &self.config().pieces;
+        let mut bent = set.bent_kinds(them.index());
+        while bent != 0 {
+            let kind = bent.trailing_zeros() as usize;
+            bent &= bent - 1;
+            if (bb.kind[kind] & theirs & set.piece(them.index(), kind).bent_from(k)).any() {
+                pinned |= Dir::ORTHOGONAL
+                    .into_iter()
+                    .fold(Bitboard::EMPTY, |p, d| p | geo.ray_mask(k, d))
+                    & ours;
+                break;
+            }
+        }
         Legality {
             royal: Some(k),
             in_check: self.is_attacked(k, them),
@@ -404,6 +414,10 @@ impl<G: Game> Position<G> {
             let Some(Piece { kind, .. }) = self.piece_at(from) else {
                 continue;
             };
+            // a piece that reaches `to` from nowhere near is not asked for its moves
+            if !cfg.sources(ctx.us, kind, to).contains(from) {
+                continue;
+            }
             let r = self.reach(ctx, &lg, from, kind);
             if r.targets.contains(to) {
                 self.push_regular(&lg, kind, Move::new(from, to), out);

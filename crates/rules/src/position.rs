@@ -562,8 +562,17 @@ impl<G: Game> Position<G> {
     #[inline(always)]
     pub fn changes(&self, m: &Move) -> Changes {
         let mut ch = Changes::default();
-        if G::effect(self, m, &mut ch) {
-            return ch;
+        self.changes_into(m, &mut ch);
+        ch
+    }
+
+    /// [`changes`](Self::changes) written into `ch` (empty), where the caller keeps it: the
+    /// list is built in place, not copied out just after its bytes were written (a copy the
+    /// processor stalls on, as `play_unchecked` did).
+    #[inline(always)]
+    fn changes_into(&self, m: &Move, ch: &mut Changes) {
+        if G::effect(self, m, ch) {
+            return;
         }
         let moved = self.board[m.from.index()];
         if m.flag == MoveFlag::EnPassant {
@@ -577,7 +586,6 @@ impl<G: Game> Position<G> {
             None => moved,
         };
         ch.set(m.to, code);
-        ch
     }
 
     /// The cell of the pawn an en passant capture to `to` removes.
@@ -659,7 +667,8 @@ impl<G: Game> Position<G> {
     /// (it may break the game's invariants, and a later call may panic); use
     /// [`try_play`](Self::try_play) for moves from outside.
     pub fn play_unchecked(&mut self, m: Move) {
-        let ch = self.changes(&m);
+        let mut ch = Changes::default();
+        self.changes_into(&m, &mut ch);
         let mut undo = self.undo_record(m);
         let moved = Piece::from_code(self.board[m.from.index()]);
         let them = self.turn.other();

@@ -2,8 +2,8 @@
 //! seeded random playouts from the start, a move built from a random (from, to) pair — or
 //! picked from the legal moves — is accepted by `try_play` exactly when `legal_moves` holds
 //! it, `is_legal` says the same (also for legal moves with a field changed, and for every
-//! target of a piece), and a refused move leaves the position as it was (same
-//! setup, same hash), while an accepted one is taken back by `undo`.
+//! target of a piece and of each pinned piece), and a refused move leaves the position as
+//! it was (same setup, same hash), while an accepted one is taken back by `undo`.
 
 mod common;
 
@@ -75,6 +75,11 @@ fn run<G: Game>(seed: u64) -> Result<(usize, usize), String> {
             .collect();
         if !own.is_empty() {
             let from = own[pick.gen_range(0..own.len())];
+            candidates.extend((0..cells).map(|t| Move::new(from, Square(t as u8))));
+        }
+        // every cell as the target of each pinned piece (by a line or a bent rider's path),
+        // which the one-move test must not let leave its line
+        for from in pos.legality().pinned {
             candidates.extend((0..cells).map(|t| Move::new(from, Square(t as u8))));
         }
         // legal moves with another flag, promotion or auxiliary cell: a regular move's fields

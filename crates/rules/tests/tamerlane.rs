@@ -367,3 +367,24 @@ fn coordinates_are_never_ambiguous() {
         pos.undo();
     }
 }
+
+/// A piece on a giraffe's bent path to the king (on the leg, or on the corner) may only
+/// move along it: the one-move test (`is_legal`, as SAN reading and archives use it) agrees
+/// with the generator on every target, and refuses leaving the path.
+#[test]
+fn a_piece_pinned_by_a_giraffe_stays_on_its_path() {
+    let g = <Tamerlane as citadel_rules::Game>::config().geometry();
+    for (fen, pinned, off) in [
+        ("10k/12/5g5/11/11/4R6/11/4K6/12/11 w - - 0 1", "e5", "a5"),
+        ("10k/12/5g5/4R6/11/11/11/4K6/12/11 w - - 0 1", "e7", "a7"),
+    ] {
+        let pos = parse(fen);
+        let legal = pos.legal_moves();
+        for to in g.all() {
+            let m = Move::new(sq(pinned), to);
+            assert_eq!(pos.is_legal(m), legal.contains(&m), "{fen}: {m:?}");
+        }
+        assert!(!pos.is_legal(Move::new(sq(pinned), sq(off))), "{fen}");
+        assert!(pos.is_legal(Move::new(sq(pinned), sq("e6"))), "{fen}");
+    }
+}

@@ -131,6 +131,58 @@ impl<R: BufRead> Iterator for Games<R> {
     }
 }
 
+/// A part of a file as a reading thread cuts it, for workers to finish: PGN text up to the
+/// end of a game, still to parse, or a game of an archive as read ([`Games::parts`]).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum FilePart {
+    /// A PGN text's chunk ([`pgn::Chunk::parse`] gives its games).
+    Text(pgn::Chunk),
+    /// An archived game, not yet decoded, or the archive's damage.
+    Game(Result<FileGame, ReadError>),
+}
+
+impl FilePart {
+    /// About how many moves the part holds, to size batches of work.
+    pub fn size_hint(&self) -> usize {
+        match self {
+            // about six bytes a move in PGN movetext
+            FilePart::Text(c) => c.len() / 6,
+            FilePart::Game(Ok(g)) => g.size_hint(),
+            FilePart::Game(Err(_)) => 0,
+        }
+    }
+}
+
+/// The parts of a file ([`Games::parts`]).
+pub enum FileParts<R: BufRead> {
+    /// A PGN text, cut into chunks.
+    Pgn(pgn::Chunks<R>),
+    /// An archive's games.
+    Archive(FileGames<R>),
+}
+
+impl<R: BufRead> Iterator for FileParts<R> {
+    type Item = FilePart;
+
+    fn next(&mut self) -> Option<FilePart> {
+        match self {
+            FileParts::Pgn(c) => c.next().map(FilePart::Text),
+            FileParts::Archive(g) => g.next().map(FilePart::Game),
+        }
+    }
+}
+
+impl<R: BufRead> Games<R> {
+    /// The file cut for parsing elsewhere: a PGN text into chunks of whole games, an
+    /// archive into its games as read (call it before reading any game).
+    pub fn parts(self) -> FileParts<R> {
+        match self {
+            Games::Pgn(g) => FileParts::Pgn(g.into_chunks()),
+            archive => FileParts::Archive(archive.undecoded()),
+        }
+    }
+}
+
 /// The games of a file as read, archived games not yet decoded ([`Games::undecoded`]).
 pub struct FileGames<R: BufRead>(Games<R>);
 

@@ -360,7 +360,7 @@ struct Options {
     persianchess: Option<PathBuf>,
 }
 
-fn root() -> PathBuf {
+pub(crate) fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .parent()
         .expect("xtask lives in the workspace")

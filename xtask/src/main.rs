@@ -61,11 +61,13 @@
 mod compare;
 mod integrations;
 mod python;
+mod schema;
 mod sprt;
 mod spsa;
 mod tune;
 mod validation;
 
+use citadel_rules::Variant;
 use std::process::{Command, ExitCode};
 
 fn cargo() -> Command {
@@ -134,6 +136,7 @@ fn ci() -> Result<(), String> {
     } else {
         eprintln!("xtask: clippy is not installed: lint skipped");
     }
+    schema::schema(&["--check".to_string()])?;
     run("tests", cargo().args(["test", "--workspace"]))?;
     // The rules' own tests read FEN through citadel-notation (a dev-dependency that needs
     // serde), so without serde the rules library is checked and geometry/pieces are tested.
@@ -471,18 +474,7 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
     };
     let games = files_under(std::path::Path::new("fixtures/games"), ".pgn");
     // the games in `Variant::ALL`'s order (the `games!` list of `citadel-rules`)
-    const IDS: [&str; 10] = [
-        "celtic-citadel",
-        "persian-princess",
-        "egyptian-eye",
-        "oriental-omega",
-        "mini-citadel",
-        "tamerlane",
-        "byzantine",
-        "chess",
-        "shatranj",
-        "courier",
-    ];
+    let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
     match target {
         "fen" => {
             for f in files_under(std::path::Path::new("fixtures/perft"), ".json") {
@@ -491,7 +483,10 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
                     .file_stem()
                     .map_or(String::new(), |s| s.to_string_lossy().into());
                 // the target picks the game by its first byte, in `Variant::ALL`'s order
-                let pick = IDS.iter().position(|i| *i == id).unwrap_or(0) as u8;
+                let Some(pick) = ids.iter().position(|i| *i == id) else {
+                    return Err(format!("{}: no game has the id `{id}`", f.display()));
+                };
+                let pick = pick as u8;
                 for (n, line) in text.lines().filter(|l| l.contains("\"fen\"")).enumerate() {
                     let fen = line.split('"').nth(3).unwrap_or("");
                     let mut bytes = vec![pick];
@@ -505,7 +500,7 @@ fn seed_corpus(target: &str) -> Result<std::path::PathBuf, String> {
                 .iter()
                 .enumerate()
             {
-                for pick in 0..IDS.len() as u8 {
+                for pick in 0..ids.len() as u8 {
                     let mut bytes = vec![pick, 4, 1, 2, 3, 4];
                     bytes.extend_from_slice(text.as_bytes());
                     put(format!("{n}-{pick}"), &bytes)?;
@@ -672,6 +667,7 @@ fn main() -> ExitCode {
     let result = match args.first().map(String::as_str) {
         Some("ci") => ci(),
         Some("perft") => perft(&args[1..]),
+        Some("schema") => schema::schema(&args[1..]),
         Some("python") => python::python_tests(),
         Some("integrations") => integrations::integration_tests(),
         Some("match") => engine_match(&args[1..]),
@@ -686,7 +682,7 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | python | integrations | bench [ARGS] | \
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | schema [--check] | python | integrations | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \

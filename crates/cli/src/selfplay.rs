@@ -104,7 +104,7 @@ pub struct MatchArgs {
     /// Stop once a sequential probability ratio test has its verdict: `ELO0,ELO1` (error
     /// rates 0.05) or `ELO0,ELO1,ALPHA,BETA`, the first player against the second; `--games`
     /// is then the most played.
-    #[arg(long, value_name = "ELO0,ELO1")]
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: Option<citadel_engine::sprt::Sprt>,
     /// Print the per-game lines too.
     #[arg(long)]

@@ -127,7 +127,7 @@ fn perft_json_has_the_promised_fields() {
 #[test]
 fn errors_exit_1_with_a_message() {
     let cases: &[(&str, &[&str])] = &[
-        ("unknown_variant", &["perft", "--variant", "persian", "--depth", "2"]),
+        ("unknown_variant", &["perft", "--variant", "persia", "--depth", "2"]),
         ("bad_fen_piece", &["show", "--variant", "chess", "--fen", "rnbqkbnr/ppppXppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]),
         ("nonexistent_cell", &["show", "--variant", "celtic-citadel", "--fen", "f9f/1rnbqkbsnr1/1ppppppppp1/11/11/11/11/11/PPPPPPPPPP1/1RNBQKBSNR1/F9F w KQkq - 0 1"]),
         ("eye_king_on_diagonal", &["perft", "--variant", "egyptian-eye", "--depth", "1", "--fen", "11/5k5/11/11/11/11/11/11/11/1K9/11 w - - 0 1"]),

@@ -306,6 +306,20 @@ fn a_match_with_a_test_stops_at_its_verdict() {
     let (code, _, err) = citadel(&["match", "--variant", "chess", "--sprt", "5,0"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("bad SPRT `5,0`"), "{err}");
+    // non-regression bounds start with a minus, written as the value, not as a flag
+    let (code, out, err) = citadel(&[
+        "match",
+        "--variant",
+        "chess",
+        "--games",
+        "2",
+        "--engine",
+        "depth:1",
+        "--sprt",
+        "-10,0",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("SPRT [-10, 0]"), "{out}");
 }
 
 #[test]

@@ -5,7 +5,7 @@ use crate::decor::Decor;
 use crate::glyph::{self, r2, Figure};
 use crate::layout::{CellShape, Layout, CELL, MARGIN};
 use citadel_geometry::{BitWord, Geometry, Square};
-use citadel_rules::{Color, Game, Position, Variant};
+use citadel_rules::{Color, Game, Position};
 
 /// Light cells.
 pub const LIGHT: &str = "#f0d9b5";
@@ -57,11 +57,6 @@ pub fn checked_royals<G: Game>(pos: &Position<G>) -> Vec<Square> {
     }
 }
 
-/// The variant a game's configuration belongs to.
-pub fn variant_of<G: Game>() -> Variant {
-    Variant::from_id(G::config().id).expect("every game's id is a variant id")
-}
-
 /// The `<defs>` shared by every diagram: the piece drawings and the check gradient.
 pub fn defs() -> String {
     format!(
@@ -70,10 +65,11 @@ pub fn defs() -> String {
     )
 }
 
-/// The figure a piece kind of `G` is drawn as.
+/// The figure a piece kind of `G` is drawn as: the drawing of its name, or a disc with its
+/// letter when no drawing has that name.
 pub fn figure_of<G: Game>(kind: u8) -> Figure {
-    let name = &G::config().pieces.defs()[kind as usize].name;
-    glyph::figure(name).unwrap_or(Figure::Plain("pawn"))
+    let def = &G::config().pieces.defs()[kind as usize];
+    glyph::figure(&def.name).unwrap_or(Figure::Letter(def.letter))
 }
 
 /// Draws `pos` as a standalone SVG document.
@@ -115,7 +111,7 @@ pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
     let decor = Decor::of(cfg);
     let open = format!(
         r#"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, Verdana, sans-serif"><title>{}</title>"#,
-        variant_of::<G>().name(),
+        G::config().variant.name(),
         w = r2(layout.width),
         h = r2(layout.height)
     );

@@ -217,10 +217,12 @@ pub enum Figure {
     PawnOf(&'static str),
     /// A pawn with a fixed direction along its ring (Byzantine): `true` toward higher files.
     DirectedPawn(bool),
+    /// A piece without a drawing of its own: a disc with its letter.
+    Letter(char),
 }
 
 /// The figures that have drawings, by name.
-pub const FIGURES: [&str; 22] = [
+pub const FIGURES: [&str; 23] = [
     "king",
     "queen",
     "rook",
@@ -243,6 +245,7 @@ pub const FIGURES: [&str; 22] = [
     "adventitious king",
     "fers",
     "alfil",
+    "met",
 ];
 
 fn shapes(figure: &str) -> Option<&'static [Shape]> {
@@ -258,7 +261,7 @@ fn shapes(figure: &str) -> Option<&'static [Shape]> {
         "champion" => CHAMPION,
         "wizard" => WIZARD,
         "guard" => GUARD,
-        "ferz" | "fers" => FERZ,
+        "ferz" | "fers" | "met" => FERZ,
         "vizier" => VIZIER,
         "elephant" | "alfil" => ELEPHANT,
         "camel" => CAMEL,
@@ -356,7 +359,7 @@ pub fn library() -> String {
     let mut s = String::new();
     for color in [Color::White, Color::Black] {
         for f in FIGURES {
-            if f == "fers" || f == "alfil" {
+            if f == "fers" || f == "alfil" || f == "met" {
                 continue; // drawn as the ferz and the elephant
             }
             s.push_str(&format!(
@@ -372,7 +375,7 @@ pub fn library() -> String {
 /// The drawing id used for a figure name (aliases share one drawing).
 pub fn drawing(figure: &str) -> &'static str {
     match figure {
-        "fers" => "ferz",
+        "fers" | "met" => "ferz",
         "alfil" => "elephant",
         other => known(other).unwrap_or("pawn"),
     }
@@ -393,6 +396,21 @@ pub fn place(fig: Figure, color: Color, x: f32, y: f32, size: f32) -> String {
     };
     match fig {
         Figure::Plain(f) => use_at(f, x, y, s),
+        Figure::Letter(c) => {
+            // a disc in the side's colours with the piece's letter, drawn as text
+            let (fill, stroke, detail) = palette(color);
+            format!(
+                r##"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{stroke}" stroke-width="{}"/><text x="{}" y="{}" font-size="{}" font-family="DejaVu Sans, Verdana, sans-serif" font-weight="bold" text-anchor="middle" dominant-baseline="central" fill="{detail}">{}</text>"##,
+                r2(x + 50.0 * s),
+                r2(y + 52.0 * s),
+                r2(34.0 * s),
+                r2(3.0 * s),
+                r2(x + 50.0 * s),
+                r2(y + 53.0 * s),
+                r2(40.0 * s),
+                crate::legend::escape(&c.to_ascii_uppercase().to_string())
+            )
+        }
         Figure::DirectedPawn(_) => use_at("pawn", x, y, s),
         Figure::Promoted(f) => {
             let (_, stroke, _) = palette(color);

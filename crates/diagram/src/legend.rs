@@ -1,6 +1,6 @@
 //! A game's legend: each kind of piece with its figure (both sides), FEN letter and name.
 
-use crate::board::{defs, figure_of, variant_of};
+use crate::board::{defs, figure_of};
 use crate::glyph::{self, r2, Figure};
 use citadel_rules::{Color, Game};
 
@@ -43,6 +43,7 @@ fn describe(f: Figure) -> String {
         Figure::PawnOf(n) => format!("pawn crowned with a small {}", glyph::drawing(n)),
         Figure::DirectedPawn(true) => "pawn with an arrow toward higher files".into(),
         Figure::DirectedPawn(false) => "pawn with an arrow toward lower files".into(),
+        Figure::Letter(c) => format!("disc with the letter {}", c.to_ascii_uppercase()),
     }
 }
 
@@ -68,7 +69,7 @@ pub fn svg<G: Game>() -> String {
     let mut s = format!(
         r##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" font-family="DejaVu Sans, Verdana, sans-serif">{}<rect width="{w}" height="{h}" fill="#fbf8f0"/><text x="16" y="32" font-size="20" font-weight="bold" fill="#3b2f25">{}</text>"##,
         defs(),
-        variant_of::<G>().name(),
+        G::config().variant.name(),
         w = r2(width),
         h = r2(height)
     );

@@ -1,7 +1,9 @@
 //! The start position of every game as SVG (pinned by insta) and rendered with resvg,
 //! with pixels checked: cell colours, pieces present, cells that do not exist transparent.
 
+use citadel_diagram::board::figure_of;
 use citadel_diagram::board::{CITADEL, DARK, LIGHT};
+use citadel_diagram::glyph::Figure;
 use citadel_diagram::layout::{CellShape, Layout, CELL};
 use citadel_diagram::{glyph, png, svg, Options};
 use citadel_geometry::Square;
@@ -33,14 +35,22 @@ fn start_positions_snapshots() {
 }
 
 #[test]
-fn every_piece_of_every_game_has_a_drawing() {
+fn every_piece_is_drawn_as_its_own_figure_or_its_letter() {
     for v in Variant::ALL {
         with_game!(v, G => {
-            for d in G::config().pieces.defs() {
-                assert!(glyph::figure(&d.name).is_some(), "{v}: no drawing for {}", d.name);
+            for (k, d) in G::config().pieces.defs().iter().enumerate() {
+                let drawn = figure_of::<G>(k as u8);
+                match glyph::figure(&d.name) {
+                    Some(f) => assert_eq!(drawn, f, "{v}: {}", d.name),
+                    // never another piece's figure (an unknown name was once a pawn)
+                    None => assert_eq!(drawn, Figure::Letter(d.letter), "{v}: {}", d.name),
+                }
             }
         });
     }
+    // Makruk's khon has no drawing: a disc with its letter, in the SVG as text
+    let svg = board_only::<citadel_rules::Makruk>();
+    assert!(svg.contains(">S</text>"), "{svg}");
 }
 
 fn rgba(pm: &Pixmap, x: f32, y: f32) -> [u8; 4] {

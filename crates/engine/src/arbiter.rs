@@ -11,7 +11,7 @@ use crate::record::{GameRecord, Infraction, Verdict};
 use crate::tally::{Effort, Searched};
 use citadel_notation::eval_comment::{Eval, EvalComment};
 use citadel_notation::{coord, SanDialect};
-use citadel_rules::{Color, Game, Move, Position, Variant};
+use citadel_rules::{Color, Game, Move, Position};
 use citadel_search::Score;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,11 +68,6 @@ pub fn random_opening<G: Game>(start: &Position<G>, plies: usize, seed: u64) -> 
 fn random_move<G: Game>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Move {
     let legal = pos.legal_moves();
     legal[rng.gen_range(0..legal.len())]
-}
-
-/// The variant of game `G`.
-fn variant_of<G: Game>() -> Option<Variant> {
-    Variant::from_id(G::config().id)
 }
 
 /// A player's answer to the position after `texts` (the moves in protocol form), with what
@@ -163,10 +158,9 @@ pub fn play_game<G: SanDialect>(
         .into_iter()
         .zip(players.iter_mut())
     {
-        let started = match variant_of::<G>() {
-            Some(v) => p.new_game(v, rules.tc).map_err(|e| e.to_string()),
-            None => Err(format!("{} is not a variant", G::config().id)),
-        };
+        let started = p
+            .new_game(G::config().variant, rules.tc)
+            .map_err(|e| e.to_string());
         if let Err(e) = started {
             let detail = format!("could not start the game: {e}");
             verdict = Some(against(side, p, Infraction::RulesInfraction, detail));

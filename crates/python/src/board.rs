@@ -11,14 +11,8 @@ use pyo3::types::PyDict;
 /// The variant a name stands for (an id such as `tamerlane`, or an alias), or `ValueError`
 /// listing the known ids.
 pub fn variant_named(name: &str) -> PyResult<Variant> {
-    match Variant::from_name(name) {
-        Some(v) => Ok(v),
-        None => Err(PyValueError::new_err(
-            name.parse::<Variant>()
-                .err()
-                .map_or_else(|| format!("unknown variant `{name}`"), |e| e.to_string()),
-        )),
-    }
+    name.parse::<Variant>()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 /// A move of one game, as `Board.legal_moves` and the `push_*` methods give it.

@@ -116,8 +116,9 @@ fn tables() -> &'static Tables {
             .rights(castling.rights())
             .rights_in_fixed_order()
             .title("Chess (FIDE, calibration)")
-            // PGN's `Standard`, XBoard's `normal`
-            .aliases(&["standard", "normal"])
+            // PGN's `Standard`, XBoard's `normal`, lichess's `From Position` (chess from a
+            // set-up position; its API writes `fromPosition`)
+            .aliases(&["standard", "normal", "from position", "fromposition"])
             .xboard(crate::XBoardGame::Native("normal"))
             .values(&VALUES)
             .weights(&WEIGHTS)

@@ -135,4 +135,6 @@ games! {
     Shatranj => Shatranj, "shatranj";
     /// Courier chess (12x8, medieval).
     Courier => Courier, "courier";
+    /// Makruk (Thai chess).
+    Makruk => Makruk, "makruk";
 }

@@ -2,9 +2,11 @@
 
 use crate::Color;
 
-/// Why a game ended.
+/// Why a game ended. New games may bring new reasons, so a `match` outside this crate needs
+/// a `_` arm.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[non_exhaustive]
 pub enum Termination {
     /// The side to move has no legal move and is in check.
     Checkmate,

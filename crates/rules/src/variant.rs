@@ -31,20 +31,25 @@ impl Variant {
         Variant::ALL.into_iter().find(|v| v.id() == id)
     }
 
-    /// The variant a name stands for: its id or one of its [`aliases`](Self::aliases)
-    /// (XBoard's and PGN's names of the game), ignoring letter case and surrounding space.
+    /// The variant a name stands for: its id, its [`name`](Self::name) or one of its
+    /// [`aliases`](Self::aliases) (the names other programs write in PGN's `[Variant]` tag,
+    /// XBoard's `variant` and UCI's `UCI_Variant`), ignoring letter case and surrounding space.
+    /// This is the one lookup: [`FromStr`](std::str::FromStr) is the same with an error.
     ///
     /// ```
     /// use citadel_rules::Variant;
     /// assert_eq!(Variant::from_name("Pyramid"), Some(Variant::EgyptianEye));
     /// assert_eq!(Variant::from_name("normal"), Some(Variant::Chess));
+    /// assert_eq!(Variant::from_name("From Position"), Some(Variant::Chess));
     /// assert_eq!(Variant::from_name(" Oriental-Omega "), Some(Variant::OrientalOmega));
+    /// assert_eq!(Variant::from_name("tamerlane chess"), Some(Variant::Tamerlane));
     /// assert_eq!(Variant::from_name("crazyhouse"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Variant> {
         let name = name.trim();
         Variant::ALL.into_iter().find(|v| {
             v.id().eq_ignore_ascii_case(name)
+                || v.name().eq_ignore_ascii_case(name)
                 || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(name))
         })
     }
@@ -61,10 +66,13 @@ impl std::fmt::Display for Variant {
     }
 }
 
-/// A text that is no variant id ([`Variant`]'s `FromStr`).
+/// A text that names no game ([`Variant`]'s `FromStr`, which reads what
+/// [`Variant::from_name`] reads).
 ///
 /// ```
 /// use citadel_rules::{ParseVariantError, Variant};
+/// assert_eq!("Tamerlane".parse::<Variant>(), Ok(Variant::Tamerlane));
+/// assert_eq!("Standard".parse::<Variant>(), Ok(Variant::Chess));
 /// let e = "eye".parse::<Variant>().unwrap_err();
 /// assert_eq!(e, ParseVariantError { given: "eye".into() });
 /// assert!(e.to_string().starts_with("unknown variant `eye` (known: celtic-citadel, "));
@@ -94,7 +102,7 @@ fn known() -> String {
 impl std::str::FromStr for Variant {
     type Err = ParseVariantError;
     fn from_str(s: &str) -> Result<Self, ParseVariantError> {
-        Variant::from_id(s).ok_or_else(|| ParseVariantError {
+        Variant::from_name(s).ok_or_else(|| ParseVariantError {
             given: s.to_string(),
         })
     }

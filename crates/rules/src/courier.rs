@@ -7,7 +7,7 @@
 
 use crate::fide;
 use crate::shatranj;
-use crate::{Color, Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
+use crate::{Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
 use citadel_geometry::GeometryBuilder;
 use citadel_pieces::catalog;
 use std::sync::OnceLock;
@@ -103,7 +103,7 @@ impl Game for Courier {
 
     /// Two bare kings: neither side can mate, stalemate or bare the other.
     fn insufficient_material(pos: &Position<Self>) -> bool {
-        shatranj::is_bare(pos, Color::White) && shatranj::is_bare(pos, Color::Black)
+        shatranj::both_bare(pos)
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {

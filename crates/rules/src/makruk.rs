@@ -5,7 +5,7 @@
 //! draw. The counting rules are not played (`docs/rules/makruk.md` says what stands in).
 
 use crate::shatranj;
-use crate::{Color, Config, Game, Position, PositionError};
+use crate::{Config, Game, Position, PositionError};
 use citadel_geometry::boards;
 use citadel_pieces::{catalog, Mode, PieceDef};
 use std::sync::OnceLock;
@@ -82,7 +82,7 @@ impl Game for Makruk {
 
     /// Two bare kings: neither side can mate.
     fn insufficient_material(pos: &Position<Self>) -> bool {
-        shatranj::is_bare(pos, Color::White) && shatranj::is_bare(pos, Color::Black)
+        shatranj::both_bare(pos)
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {

@@ -45,6 +45,13 @@ pub fn is_bare<G: Game>(pos: &Position<G>, color: Color) -> bool {
     pos.bitboards().color[color.index()].count() <= 1
 }
 
+/// Whether both sides have nothing but their kings: neither can mate, stalemate or bare the
+/// other (the insufficient material of Shatranj, Courier chess and Makruk).
+#[inline(always)]
+pub fn both_bare<G: Game>(pos: &Position<G>) -> bool {
+    is_bare(pos, Color::White) && is_bare(pos, Color::Black)
+}
+
 /// The bare-king rule. A side left with only its king still makes its reply (the position
 /// with the bared side to move is not decided); a position in which the side to move has
 /// more than its king and the opponent has only its king is won by the side to move. Both
@@ -141,7 +148,7 @@ impl Game for Shatranj {
 
     /// Two bare kings: neither side can mate, stalemate or bare the other.
     fn insufficient_material(pos: &Position<Self>) -> bool {
-        is_bare(pos, Color::White) && is_bare(pos, Color::Black)
+        both_bare(pos)
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {

@@ -150,11 +150,29 @@ fn a_device_or_fifo_output_is_written_through() {
     std::fs::remove_dir_all(&d).ok();
 }
 
+/// Whether this process ignores SIGINT (bit 1 of `SigIgn` in `/proc/self/status`), as the
+/// commands it starts then do too.
+fn sigint_ignored() -> bool {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            let line = s.lines().find(|l| l.starts_with("SigIgn:"))?;
+            u64::from_str_radix(line["SigIgn:".len()..].trim(), 16).ok()
+        })
+        .is_some_and(|mask| mask & (1 << (2 - 1)) != 0)
+}
+
 #[test]
 fn an_interrupted_conversion_leaves_no_scratch_file() {
     let d = scratch("interrupted");
     let games = std::fs::read(root().join(GAMES)).expect("reads");
     for signal in ["INT", "TERM", "KILL"] {
+        if signal == "INT" && sigint_ignored() {
+            // a shell that starts a background job without job control makes it ignore
+            // SIGINT, and the child inherits that: the signal would do nothing
+            eprintln!("SIGINT is ignored by this process and its children: not sent");
+            continue;
+        }
         let target = d.join("out.bin");
         std::fs::write(&target, "old").expect("writes");
         // the games come on stdin, which stays open: the conversion is under way

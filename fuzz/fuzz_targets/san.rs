@@ -3,7 +3,9 @@
 //! writes back to SAN that parses to the same move.
 #![no_main]
 
-use citadel_notation::{san, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::san;
 use citadel_rules::{with_position, Position, Variant, VariantPosition};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
@@ -11,7 +13,7 @@ use std::sync::OnceLock;
 /// The start positions, set up once (setting one up reads its FEN: slow under coverage).
 static STARTS: OnceLock<Vec<VariantPosition>> = OnceLock::new();
 
-fn check<G: SanDialect>(pos: &mut Position<G>, picks: &[u8], text: &str) {
+fn check<G: Game>(pos: &mut Position<G>, picks: &[u8], text: &str) {
     for &p in picks {
         let legal = pos.legal_moves();
         if legal.is_empty() {

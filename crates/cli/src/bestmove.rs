@@ -1,10 +1,12 @@
 //! `citadel bestmove`: the engine's best move, score, depth, nodes, speed and principal
 //! variation for a position.
 
+use citadel_rules::Game;
+
 use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_engine::analysis::analyse;
-use citadel_notation::{replay, SanDialect};
+use citadel_notation::replay;
 use citadel_rules::with_game;
 use citadel_search::Limits;
 
@@ -41,7 +43,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.position.variant()?, G => bestmove::<G>(a))
 }
 
-fn bestmove<G: SanDialect>(a: &Args) -> Result<(), Failure> {
+fn bestmove<G: Game>(a: &Args) -> Result<(), Failure> {
     let mut pos = a.position.position::<G>()?;
     replay::play_moves(&mut pos, a.moves.iter().map(String::as_str), |_| {})?;
     let limits = Limits {

@@ -1,11 +1,13 @@
 //! Pictures from the command line: `show --svg/--png/--legend`, `replay --svg-dir` and
 //! `convert --to html`, over the `citadel-diagram` crate.
 
+use citadel_rules::Game;
+
 use crate::Failure;
 use citadel_diagram::cells::{cell, cell_pair, CellError};
 use citadel_diagram::{legend, record, Options};
 use citadel_notation::out_file::Output;
-use citadel_notation::{FenRights, Record, SourceGame};
+use citadel_notation::{Record, SourceGame};
 use citadel_rules::Position;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -53,7 +55,7 @@ impl ShowPicture {
 }
 
 /// `citadel show` with a picture option: the diagram or legend of the position.
-pub fn show<G: FenRights>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Failure> {
+pub fn show<G: Game>(pos: &Position<G>, p: &ShowPicture) -> Result<(), Failure> {
     if !(p.scale > 0.0 && p.scale <= 8.0) {
         return Err(Failure(format!(
             "--scale must be above 0 and at most 8, not {}",

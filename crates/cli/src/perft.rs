@@ -1,8 +1,9 @@
 //! `citadel perft`: leaf counts of the legal-move tree, with divide, threads and JSON.
 
+use citadel_rules::Game;
+
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_notation::FenRights;
 use citadel_rules::with_game;
 use citadel_search::perft_report::PerftReport;
 
@@ -29,7 +30,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.position.variant()?, G => perft::<G>(a))
 }
 
-fn perft<G: FenRights>(a: &Args) -> Result<(), Failure> {
+fn perft<G: Game>(a: &Args) -> Result<(), Failure> {
     let pos = a.position.position::<G>()?;
     let threads = crate::games::threads(a.threads);
     let report = PerftReport::measure(&pos, a.depth, a.divide, threads);

@@ -1,7 +1,9 @@
 //! The `--variant ID [--fen FEN]` pair shared by the commands that take one position.
 
+use citadel_rules::Game;
+
 use crate::Failure;
-use citadel_notation::{fen, FenRights};
+use citadel_notation::fen;
 use citadel_rules::{Position, Variant, VariantPosition};
 
 /// A game and a position of it (the start position when no FEN is given).
@@ -22,7 +24,7 @@ impl PositionArgs {
     }
 
     /// The position, parsed for game `G`.
-    pub fn position<G: FenRights>(&self) -> Result<Position<G>, Failure> {
+    pub fn position<G: Game>(&self) -> Result<Position<G>, Failure> {
         Ok(match &self.fen {
             Some(f) => fen::parse::<G>(f)?,
             None => fen::start::<G>(),

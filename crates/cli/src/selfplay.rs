@@ -1,11 +1,13 @@
 //! `citadel selfplay` and `citadel match`: complete games between engines (or against a
 //! random mover), written as PGN records, with progress on stderr.
 
+use citadel_rules::Game;
+
 use crate::{games, Failure};
 use citadel_engine::external::{EngineSpec, MoveLimit};
 use citadel_engine::matches::{self, MatchSetup};
 use citadel_engine::{Player, TimeControl};
-use citadel_notation::{fen, SanDialect};
+use citadel_notation::fen;
 use citadel_rules::{with_game, Position, Variant};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
@@ -192,7 +194,7 @@ enum Style {
 /// Plays the games of `setup` from `start`, the records to `out` (`-`: standard output), a
 /// line per game on stderr, then the score and each side's effort (on stderr when the
 /// records go to stdout).
-fn play<G: SanDialect>(
+fn play<G: Game>(
     setup: &MatchSetup,
     start: &Position<G>,
     out: Option<&Path>,

@@ -5,10 +5,11 @@
 //! and the fit refused (exit 1), so that values are never learnt from records that cannot be
 //! trusted. Unfinished games (`*`) are left out of a fit to results, with a note.
 
+use citadel_rules::Game;
+
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_engine::overrides;
-use citadel_notation::SanDialect;
 use citadel_rules::{with_game, Variant};
 use citadel_search::tune::{fit_psq, names_to_fit, samples_of, tune, Sample, TuneReport};
 use std::path::PathBuf;
@@ -62,7 +63,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     with_game!(a.variant, G => tune_in::<G>(a))
 }
 
-fn tune_in<G: SanDialect>(a: &Args) -> Result<(), Failure> {
+fn tune_in<G: Game>(a: &Args) -> Result<(), Failure> {
     let names = names_to_fit::<G>(a.pieces.as_deref(), a.weights).map_err(|e| {
         let name = citadel_notation::clip(&e.name);
         Failure(format!("--pieces: {} has no piece named `{name}`", e.game))

@@ -3,7 +3,9 @@
 //! fatal), and a whole game of every one of the nine games through the protocol — the test
 //! plays random legal moves for one side and checks every engine move by the rules.
 
-use citadel_notation::{coord, fen, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{coord, fen};
 use citadel_rules::{with_game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -263,7 +265,7 @@ fn uci_clock_moves_come_quickly() {
 
 /// Plays a whole game through `position startpos moves ...`: the engine (depth 1) plays
 /// White, random legal moves Black. Returns the number of plies.
-fn uci_game<G: SanDialect>(id: &str, seed: u64) -> usize {
+fn uci_game<G: Game>(id: &str, seed: u64) -> usize {
     let mut e = uci(id);
     e.send("ucinewgame");
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -427,7 +429,7 @@ fn xboard_move_now_and_bad_input() {
 
 /// A whole game through CECP: random legal moves for White by `usermove`, the engine
 /// (depth 1) answering as Black, until the engine announces the rules' result.
-fn xboard_game<G: SanDialect>(v: Variant, seed: u64) -> usize {
+fn xboard_game<G: Game>(v: Variant, seed: u64) -> usize {
     let name = if v == Variant::Chess {
         "normal"
     } else {

@@ -3,7 +3,8 @@
 //! last move and check shown. Run from the workspace root:
 //! `cargo run -p citadel-diagram --example pictures -- docs/img [MIDGAME_DIR]`.
 use citadel_diagram::{legend, png, svg, Options};
-use citadel_notation::{pgn, replay, SanDialect};
+use citadel_notation::{pgn, replay};
+use citadel_rules::Game;
 use citadel_rules::{with_game, Variant};
 
 fn write(path: &str, svg: &str) {
@@ -11,7 +12,7 @@ fn write(path: &str, svg: &str) {
     println!("{path}");
 }
 
-fn midgame<G: SanDialect>(v: Variant, dir: &str, ply: usize) {
+fn midgame<G: Game>(v: Variant, dir: &str, ply: usize) {
     let file = format!("fixtures/games/{}/random-mates.pgn", v.id());
     let Ok(text) = std::fs::read_to_string(&file) else {
         return;

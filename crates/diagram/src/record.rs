@@ -1,9 +1,11 @@
 //! Pictures of recorded games (`citadel-notation` records): the diagram of every ply, and
 //! the games of the HTML viewer ([`crate::viewer`]).
 
+use citadel_rules::Game;
+
 use crate::board::{picture, svg, Options};
 use crate::viewer;
-use citadel_notation::{fen, replay, Record, ReplayError, SanDialect};
+use citadel_notation::{fen, replay, Record, ReplayError};
 use citadel_rules::{with_game, Color, Position, Variant};
 use std::path::{Path, PathBuf};
 
@@ -33,7 +35,7 @@ pub fn diagrams(record: &Record, end_only: bool) -> Result<Vec<(usize, String)>,
     with_game!(variant, G => diagrams_of::<G>(record, end_only))
 }
 
-fn diagrams_of<G: SanDialect>(
+fn diagrams_of<G: Game>(
     record: &Record,
     end_only: bool,
 ) -> Result<Vec<(usize, String)>, RecordError> {
@@ -127,7 +129,7 @@ pub fn page_title(records: &[Record], file_name: Option<&str>) -> String {
 
 /// A record as a game of the viewer: every position with the move that led there (number,
 /// SAN and move marks), its comments and FEN.
-fn viewer_game<G: SanDialect>(r: &Record, variant: Variant) -> Result<viewer::Game, RecordError> {
+fn viewer_game<G: Game>(r: &Record, variant: Variant) -> Result<viewer::Game, RecordError> {
     let played = replay::play::<G>(r).map_err(RecordError::Replay)?;
     let frame = |pos: &Position<G>, san: String, comments: Vec<String>| viewer::Frame {
         svg: picture(pos, &Options::from_position(pos)).position,

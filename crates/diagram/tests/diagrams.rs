@@ -7,7 +7,7 @@ use citadel_diagram::glyph::Figure;
 use citadel_diagram::layout::{CellShape, Layout, CELL};
 use citadel_diagram::{glyph, png, svg, Options};
 use citadel_geometry::Square;
-use citadel_notation::{fen, FenRights};
+use citadel_notation::fen;
 use citadel_rules::{with_game, Game, Variant};
 use resvg::tiny_skia::Pixmap;
 
@@ -16,7 +16,7 @@ fn lines(svg: &str) -> String {
     svg.replace("><", ">\n<")
 }
 
-fn board_only<G: FenRights>() -> String {
+fn board_only<G: Game>() -> String {
     let pos = fen::start::<G>();
     let o = Options {
         external_defs: true,
@@ -69,7 +69,7 @@ fn close(a: [u8; 4], b: [u8; 4]) -> bool {
 }
 
 /// Rendered start position of `G` with its layout.
-fn render<G: FenRights>() -> (Pixmap, Layout) {
+fn render<G: Game>() -> (Pixmap, Layout) {
     let pos = fen::start::<G>();
     let s = svg(&pos, &Options::default());
     let layout = Layout::new(G::config().geometry(), false);

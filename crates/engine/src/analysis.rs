@@ -1,7 +1,9 @@
 //! One search of one position, reported for people and programs: the best move in SAN and
 //! coordinates, the score, depth, nodes, speed and principal variation.
 
-use citadel_notation::{coord, fen, san, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{coord, fen, san};
 use citadel_rules::Position;
 use citadel_search::{Limits, Score, Searcher};
 use serde::Serialize;
@@ -49,7 +51,7 @@ pub struct Analysis {
 /// assert_eq!(a.coordinate.as_deref(), Some("a1a8"));
 /// assert!(a.to_string().starts_with("bestmove Ra8# (a1a8)\nscore    mate 1\n"));
 /// ```
-pub fn analyse<G: SanDialect>(
+pub fn analyse<G: Game>(
     pos: &Position<G>,
     limits: &Limits,
     hash_mb: usize,

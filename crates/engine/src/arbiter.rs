@@ -9,8 +9,8 @@ use crate::external::{Answer, MoveLimit};
 use crate::player::Contestant;
 use crate::record::{GameRecord, Infraction, Verdict};
 use crate::tally::{Effort, Searched};
+use citadel_notation::coord;
 use citadel_notation::eval_comment::{Eval, EvalComment};
-use citadel_notation::{coord, SanDialect};
 use citadel_rules::{Color, Game, Move, Position};
 use citadel_search::Score;
 use rand::{Rng, SeedableRng};
@@ -135,7 +135,7 @@ fn eval_comment(mover: Color, s: Searched) -> Option<EvalComment> {
 /// `rules.opening_plies` random plies drawn from `seed` (the game's dice, which a
 /// [`Contestant::dice`] player goes on drawing from), then the players' moves. `tags` go
 /// into the record (after them come `Result`, `Variant`, ...).
-pub fn play_game<G: SanDialect>(
+pub fn play_game<G: Game>(
     start: &Position<G>,
     players: [&mut Contestant<G>; 2],
     rules: &Rules,

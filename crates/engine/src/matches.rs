@@ -2,6 +2,8 @@
 //! and a match as a command line describes it ([`MatchSetup`]): the players by name,
 //! checked and started, the schedule, and the summary line.
 
+use citadel_rules::Game;
+
 use crate::arbiter::{play_game, Rules};
 use crate::clock::TimeControl;
 use crate::external::{EngineSpec, External, ExternalError, MoveLimit, Protocol, SpecError};
@@ -10,14 +12,13 @@ use crate::player::{Contestant, EngineSetup, ParsePlayerError, Player};
 use crate::record::GameRecord;
 use crate::sprt::Sprt;
 use crate::tally::Tally;
-use citadel_notation::SanDialect;
 use citadel_rules::{Color, Position};
 use citadel_search::eval::Evaluator;
 use citadel_search::SearchOptions;
 use std::time::Duration;
 
 /// A finished game of a match, as the match's progress callback sees it.
-pub struct MatchGame<'a, G: SanDialect> {
+pub struct MatchGame<'a, G: Game> {
     /// The game's number, from 0.
     pub number: u32,
     /// Whether the first player had White.
@@ -28,7 +29,7 @@ pub struct MatchGame<'a, G: SanDialect> {
     pub tally: &'a Tally,
 }
 
-impl<G: SanDialect> MatchGame<'_, G> {
+impl<G: Game> MatchGame<'_, G> {
     /// The progress line of this game of `games`: `[3/10] chess: Citadel as White 1-0
     /// (checkmate, 57 plies)  +2 =1 -0`; the first player's name `first` and colour are
     /// left out in self-play (`None`).
@@ -79,7 +80,7 @@ pub struct Schedule {
 /// colours (`first` has White in the even games), from the seeds the schedule gives. The records carry the tags `Event`, `Site`, `Round`, `White` and
 /// `Black` (the players' names). `progress` sees every finished game; its error ends the
 /// match.
-pub fn run_match<G: SanDialect, E>(
+pub fn run_match<G: Game, E>(
     start: &Position<G>,
     [first, second]: [&mut Contestant<G>; 2],
     schedule: &Schedule,
@@ -220,7 +221,7 @@ impl MatchSetup {
     /// The players, checked and started (other engines complete their handshake): named as
     /// the arbiter names them when the match is [arbitrated](Self::arbitrated), else as
     /// written (`depth 2`), with their replaced values.
-    pub fn players<G: SanDialect>(&self) -> Result<[Contestant<G>; 2], MatchError> {
+    pub fn players<G: Game>(&self) -> Result<[Contestant<G>; 2], MatchError> {
         let arbitrated = self.arbitrated();
         if arbitrated && self.values.iter().any(Option::is_some) {
             return Err(MatchError::ValuesNeedCitadel);
@@ -253,7 +254,7 @@ impl MatchSetup {
     }
 
     /// Player `i` (0: the first): another engine started from `spec`, or one of Citadel's.
-    fn player<G: SanDialect>(
+    fn player<G: Game>(
         &self,
         i: usize,
         spec: Option<EngineSpec>,
@@ -269,7 +270,7 @@ impl MatchSetup {
     }
 
     /// One of Citadel's own players.
-    fn builtin<G: SanDialect>(
+    fn builtin<G: Game>(
         &self,
         name: &str,
         seed: u64,

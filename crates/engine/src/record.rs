@@ -3,7 +3,7 @@
 
 use citadel_notation::eval_comment::EvalComment;
 use citadel_notation::record::{GameResult, Line, MoveNode, Record};
-use citadel_notation::{fen, san, writer, SanDialect};
+use citadel_notation::{fen, san, writer};
 use citadel_rules::{Color, Game, Move, Outcome, Position};
 
 /// Why the arbiter ended a game against a player.
@@ -116,7 +116,7 @@ impl<G: Game> GameRecord<G> {
     }
 }
 
-impl<G: SanDialect> GameRecord<G> {
+impl<G: Game> GameRecord<G> {
     /// The game as a record: the caller's tags (and `TerminationDetails` with a verdict),
     /// then `Result`, `Variant`, `SetUp` and `FEN` when the start is not the game's start
     /// position, and `Termination`; the moves in SAN, each with its score as a comment when

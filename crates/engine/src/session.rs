@@ -6,7 +6,9 @@
 //! comes back as [`Report`]s through a callback, so the search knows nothing of any
 //! protocol. Dropping a session stops its search.
 
-use citadel_notation::{coord, fen, san, FenError, MoveError, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{coord, fen, san, FenError, MoveError};
 use citadel_rules::{with_game, Color, Move, Outcome, Position, Variant};
 use citadel_search::{Limits, RootLine, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -148,7 +150,7 @@ pub fn replace(session: &mut Box<dyn Session>, variant: Variant, hash_mb: usize,
     session.set_threads(threads);
 }
 
-struct GameSession<G: SanDialect> {
+struct GameSession<G: Game> {
     variant: Variant,
     pos: Position<G>,
     searcher: Option<Searcher<G>>,
@@ -162,7 +164,7 @@ struct GameSession<G: SanDialect> {
     thread: Option<JoinHandle<Searcher<G>>>,
 }
 
-impl<G: SanDialect> GameSession<G> {
+impl<G: Game> GameSession<G> {
     fn new(variant: Variant, hash_mb: usize) -> Self {
         GameSession {
             variant,
@@ -183,7 +185,7 @@ impl<G: SanDialect> GameSession<G> {
     }
 }
 
-impl<G: SanDialect> Drop for GameSession<G> {
+impl<G: Game> Drop for GameSession<G> {
     /// Stops the running search, if any, and waits for it.
     fn drop(&mut self) {
         self.join();
@@ -191,12 +193,12 @@ impl<G: SanDialect> Drop for GameSession<G> {
 }
 
 /// Reads a move in coordinate form, or failing that in SAN (the coordinate error then).
-fn parse_move<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
+fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
     coord::parse_move(pos, text).or_else(|e| san::parse(pos, text).map_err(|_| e))
 }
 
 /// `moves` played from `root`, in coordinate form.
-fn coords<G: SanDialect>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
+fn coords<G: Game>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
     let mut pos = root.clone();
     moves
         .iter()
@@ -208,7 +210,7 @@ fn coords<G: SanDialect>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
-fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
+fn progress<G: Game>(root: &Position<G>, r: &SearchResult) -> Progress {
     let pv = coords(root, &r.pv);
     let line = |l: &RootLine| Line {
         score: l.display_score(),
@@ -226,7 +228,7 @@ fn progress<G: SanDialect>(root: &Position<G>, r: &SearchResult) -> Progress {
     }
 }
 
-impl<G: SanDialect> Session for GameSession<G> {
+impl<G: Game> Session for GameSession<G> {
     fn variant(&self) -> Variant {
         self.variant
     }

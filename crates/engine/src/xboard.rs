@@ -38,10 +38,12 @@
 //! assert_eq!(xb.handle("quit"), [Reply::Quit]);
 //! ```
 
+use citadel_rules::Game;
+
 use crate::clock::{Clock, DEFAULT_OVERHEAD, MAX_OVERHEAD};
 use crate::session::{self, Progress, Report, Session};
 use crate::Reply;
-use citadel_notation::{clip, fen, FenRights};
+use citadel_notation::{clip, fen};
 use citadel_pieces::betza;
 use citadel_rules::{with_game, Color, Outcome, Position, Variant, XBoardGame};
 use citadel_search::{Limits, Score, SearchOptions};
@@ -101,7 +103,7 @@ pub fn setup_commands(v: Variant) -> Vec<String> {
 }
 
 /// The `setup` and `piece` commands of game `G` (see [`setup_commands`]).
-fn setup_of<G: FenRights>() -> Vec<String> {
+fn setup_of<G: Game>() -> Vec<String> {
     let pos = Position::<G>::start();
     let cfg = G::config();
     let g = cfg.geometry();

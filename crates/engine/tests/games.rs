@@ -5,14 +5,14 @@
 use citadel_engine::{
     play_game, run_match, Contestant, EngineSetup, GameRecord, MatchGame, Player, Rules, Schedule,
 };
-use citadel_notation::{fen, pgn, replay, SanDialect};
+use citadel_notation::{fen, pgn, replay};
 use citadel_rules::{with_game, Chess, Game, Variant};
 use citadel_search::eval::Evaluator;
 use citadel_search::{Limits, Searcher};
 
 /// Writes a record as PGN, reads the text back with `citadel-notation` and replays it: the
 /// same moves, every one legal, ending in the recorded result; returns the PGN text.
-fn replay<G: SanDialect>(rec: &GameRecord<G>) -> Result<String, String> {
+fn replay<G: Game>(rec: &GameRecord<G>) -> Result<String, String> {
     let text = rec.pgn();
     let back = pgn::parse(&text).map_err(|e| format!("{e}\n{text}"))?;
     if back.len() != 1 || back[0] != rec.record() {
@@ -40,7 +40,7 @@ fn small<G: Game>() -> EngineSetup<G> {
     }
 }
 
-fn selfplay<G: SanDialect>() {
+fn selfplay<G: Game>() {
     let start = fen::start::<G>();
     let rules = Rules {
         opening_plies: 4,

@@ -1,8 +1,7 @@
 //! A text diagram of a position for the terminal: ranks (or rings, labelled `ring 4` ..
 //! `ring 1`) from the highest down, `.` for an empty cell, blank for a cell that does not
 //! exist.
-
-use crate::FenRights;
+use citadel_rules::Game;
 use citadel_rules::Position;
 
 /// Draws the board of `pos` with rank labels on the left and file letters below.
@@ -12,7 +11,7 @@ use citadel_rules::Position;
 /// let d = citadel_notation::diagram::render(&pos);
 /// assert!(d.lines().next().unwrap().contains(" r n b q k b n r"));
 /// ```
-pub fn render<G: FenRights>(pos: &Position<G>) -> String {
+pub fn render<G: Game>(pos: &Position<G>) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
     let rows = geo.fen_rows();

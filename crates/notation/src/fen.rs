@@ -2,14 +2,12 @@
 //! (multi-digit) numbers, `*` for one non-existent cell, then side, rights, en passant,
 //! halfmove clock and move number. Ring FEN (Byzantine) is the same over rings 4..1.
 //!
-//! Games with [`FenRights::app_fen_dialect`] (the Persian family) also accept the Persian
+//! Games with [`Config::unary_empty_fen`](citadel_rules::Config::unary_empty_fen) (the Persian family) also accept the Persian
 //! Chess app's board dialect, which writes every empty or non-existent cell as its own `1`
 //! (`f111111111f`). Each rank is read both ways; a rank that has the right length only one
 //! way is in that dialect, one that reads the same either way is neutral, and a board whose
 //! ranks need different dialects is an error (as would be a rank that reads validly both ways
 //! with different contents). Writers always emit the standard form.
-
-use crate::FenRights;
 use citadel_rules::{
     with_game, Color, Game, Piece, Position, PositionError, RightsError, Setup, Variant,
     VariantPosition,
@@ -301,7 +299,7 @@ impl FenError {
 /// let err = fen::parse::<PersianPrincess>("f9f/1rnbqksbnr1 w - - 0 1").unwrap_err();
 /// assert!(err.to_string().contains("board"));
 /// ```
-pub fn parse<G: FenRights>(fen: &str) -> Result<Position<G>, FenError> {
+pub fn parse<G: Game>(fen: &str) -> Result<Position<G>, FenError> {
     let setup = parse_setup::<G>(fen)?;
     Position::from_setup(&setup).map_err(|e| position_error(fen, e))
 }
@@ -344,13 +342,13 @@ pub fn write_variant(pos: &VariantPosition) -> String {
 }
 
 /// The start position of game `G` ([`Position::start`], the rules' own data).
-pub fn start<G: FenRights>() -> Position<G> {
+pub fn start<G: Game>() -> Position<G> {
     Position::start()
 }
 
 /// Parses a FEN into an unchecked [`Setup`] for game `G`. Missing clock fields default to
 /// `0 1`.
-pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
+pub fn parse_setup<G: Game>(fen: &str) -> Result<Setup, FenError> {
     let cfg = G::config();
     let geo = cfg.geometry();
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -381,7 +379,9 @@ pub fn parse_setup<G: FenRights>(fen: &str) -> Result<Setup, FenError> {
         _ => return Err(FenError::new(FenField::Turn, turn, FenErrorKind::BadSide)),
     };
     let rights = fields.get(2).copied().unwrap_or("-");
-    G::parse_rights(rights, &mut setup)
+    G::config()
+        .rights
+        .read(rights, &mut setup)
         .map_err(|r| FenError::new(FenField::Rights, rights, FenErrorKind::Rights(r)))?;
     let ep = fields.get(3).copied().unwrap_or("-");
     if ep != "-" {
@@ -527,7 +527,7 @@ fn has_digit_run(row: &str) -> bool {
         .any(|w| w[0].is_ascii_digit() && w[1].is_ascii_digit())
 }
 
-fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<(), FenError> {
+fn parse_board<G: Game>(text: &str, board: &mut [Option<Piece>]) -> Result<(), FenError> {
     let cfg = G::config();
     let geo = cfg.geometry();
     let rows = geo.fen_rows();
@@ -559,7 +559,7 @@ fn parse_board<G: FenRights>(text: &str, board: &mut [Option<Piece>]) -> Result<
         };
         let bad = |kind: FenErrorKind| FenError::new(FenField::Board, text, kind);
         let runs = parse_row(geo, &tokens, text, cells, row, Digits::Runs);
-        let unary = if G::app_fen_dialect() && has_digit_run(text) {
+        let unary = if G::config().unary_empty_fen && has_digit_run(text) {
             Some(parse_row(geo, &tokens, text, cells, row, Digits::Unary))
         } else {
             None
@@ -617,12 +617,12 @@ fn frame_name<W: citadel_geometry::BitWord>(
 }
 
 /// Writes the canonical FEN of a position.
-pub fn write<G: FenRights>(pos: &Position<G>) -> String {
+pub fn write<G: Game>(pos: &Position<G>) -> String {
     write_setup::<G>(&pos.to_setup())
 }
 
 /// Writes the canonical FEN of a setup.
-pub fn write_setup<G: FenRights>(setup: &Setup) -> String {
+pub fn write_setup<G: Game>(setup: &Setup) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
     let mut out = String::new();
@@ -653,7 +653,7 @@ pub fn write_setup<G: FenRights>(setup: &Setup) -> String {
     format!(
         "{out} {} {} {ep} {} {}",
         setup.turn.char(),
-        G::write_rights(setup),
+        G::config().rights.write(setup),
         setup.halfmove,
         setup.fullmove
     )

@@ -9,9 +9,11 @@
 //! assert_eq!(r.plies, rec.main.moves.len());
 //! ```
 
+use citadel_rules::Game;
+
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::replay::ReplayError;
-use crate::{san, SanDialect};
+use crate::san;
 use citadel_rules::{with_game, Color, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -51,12 +53,12 @@ pub fn extend(
 }
 
 /// Whether the side that just moved has won in `pos`.
-fn won<G: SanDialect>(pos: &citadel_rules::Position<G>, mover: Color) -> bool {
+fn won<G: Game>(pos: &citadel_rules::Position<G>, mover: Color) -> bool {
     pos.outcome_with_draws()
         .is_some_and(|o| o.winner == Some(mover))
 }
 
-fn extend_as<G: SanDialect>(
+fn extend_as<G: Game>(
     record: &Record,
     rng: &mut ChaCha8Rng,
     max_plies: usize,
@@ -84,7 +86,7 @@ fn extend_as<G: SanDialect>(
                 let us = pos.turn();
                 let mut best = (i32::MIN, legal[0]);
                 for &m in legal.iter() {
-                    let capture = G::is_capture(&pos, &m);
+                    let capture = san::is_capture(&pos, &m);
                     pos.play_unchecked(m);
                     let mut score: i32 = rng.gen_range(0..10);
                     if won(&pos, us) {

@@ -1,7 +1,9 @@
 //! The data model of a PGN-style game record: tag pairs, the main line with comments, NAGs
 //! and variations (kept, not played), and the result.
 
-use crate::{fen, FenError, FenRights};
+use citadel_rules::Game;
+
+use crate::{fen, FenError};
 use citadel_rules::{Position, Variant};
 use serde::{Deserialize, Serialize};
 
@@ -80,7 +82,7 @@ impl Record {
 
     /// The position the game starts from, for game `G`: the `FEN` tag's, else the game's
     /// start position.
-    pub fn start_position<G: FenRights>(&self) -> Result<Position<G>, FenError> {
+    pub fn start_position<G: Game>(&self) -> Result<Position<G>, FenError> {
         match self.tag("FEN") {
             None => Ok(fen::start::<G>()),
             Some(f) => fen::parse::<G>(f),

@@ -15,7 +15,7 @@
 //!   result (resignation, time) or a draw (agreement).
 
 use crate::record::{GameResult, Line, MoveNode, Record, UnknownVariant};
-use crate::{fen, san, FenError, SanDialect, SanError};
+use crate::{fen, san, FenError, SanError};
 use citadel_rules::{
     with_game, Color, Game, Move, MoveList, Outcome, Position, Variant, VariantPosition,
 };
@@ -153,7 +153,7 @@ pub struct Played<G: Game> {
 
 /// The start position of a record for game `G` ([`Record::start_position`]), or an error at
 /// its `FEN` tag.
-pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, ReplayError> {
+pub fn start_position<G: Game>(record: &Record) -> Result<Position<G>, ReplayError> {
     record.start_position::<G>().map_err(|e| {
         ReplayError::at(
             Site::Tag(record.tag_index("FEN").unwrap_or(0)),
@@ -165,7 +165,7 @@ pub fn start_position<G: SanDialect>(record: &Record) -> Result<Position<G>, Rep
 /// Plays moves given as text (SAN or coordinates) from `pos`, stopping at the first one that
 /// is illegal or comes after the rules ended the game: the error names the move (`move 6.
 /// Nc3`, its index in `Site::Move`) and the reason.
-pub fn play_moves<'t, G: SanDialect>(
+pub fn play_moves<'t, G: Game>(
     pos: &mut Position<G>,
     texts: impl IntoIterator<Item = &'t str>,
     mut played: impl FnMut(Move),
@@ -183,7 +183,7 @@ pub fn play_moves<'t, G: SanDialect>(
 /// the move is not legal. `moves` is left holding moves of `pos` that [`san::write_body`]
 /// may disambiguate the move against: all the legal ones, or (for an ordinary SAN move)
 /// those [`Position::generate_toward`] gives for it.
-fn next_move<G: SanDialect>(
+fn next_move<G: Game>(
     pos: &Position<G>,
     moves: &mut MoveList,
     i: usize,
@@ -211,13 +211,13 @@ fn next_move<G: SanDialect>(
 }
 
 /// Plays the main line of `record` over the rules of `G`.
-pub fn play<G: SanDialect>(record: &Record) -> Result<Played<G>, ReplayError> {
+pub fn play<G: Game>(record: &Record) -> Result<Played<G>, ReplayError> {
     play_texts(record, record.moves(), record.main.moves.len())
 }
 
 /// Plays the move texts `texts` (about `len` of them) from the start position of `record`
 /// over the rules of `G`.
-fn play_texts<'t, G: SanDialect>(
+fn play_texts<'t, G: Game>(
     record: &Record,
     texts: impl IntoIterator<Item = &'t str>,
     len: usize,
@@ -396,7 +396,7 @@ impl Summary {
     }
 }
 
-fn replay_as<'t, G: SanDialect>(
+fn replay_as<'t, G: Game>(
     variant: Variant,
     record: &Record,
     texts: impl IntoIterator<Item = &'t str>,
@@ -473,7 +473,7 @@ pub const ROSTER: [(&str, &str); 7] = [
 /// Replays the main line of `record` from `start` once: each position's moves, generated
 /// once, serve reading the move, writing it, and the check mark of the one before. `each`
 /// gets every node with its move, and the move's canonical SAN when `wants` asks for it.
-fn canonical_line<G: SanDialect>(
+fn canonical_line<G: Game>(
     record: &Record,
     start: &Position<G>,
     wants: &mut dyn FnMut(&Move) -> bool,
@@ -497,7 +497,7 @@ fn canonical_line<G: SanDialect>(
 
 /// The canonical tags of `record` of game `variant` starting at `start` (see
 /// [`normalize`]).
-fn canonical_tags<G: SanDialect>(
+fn canonical_tags<G: Game>(
     variant: Variant,
     record: &Record,
     start: &Position<G>,

@@ -4,7 +4,7 @@
 //! needed (file, then rank, then both), `x` for a capture, the destination, `=X` when the
 //! piece has a choice of promotion, a Byzantine removal suffix (`/xd2e2`), then `+` for check
 //! or `#` for checkmate. What a game writes differently — castling, its `Special` moves — it
-//! says in its [`SanDialect`] implementation; everything else is derived from the rules: the
+//! takes from its rules ([`write_special`]); everything else is derived from the rules: the
 //! reader matches the text against the position's legal moves, so it needs no per-game code.
 //!
 //! The reader also accepts coordinate moves (`f2i2`, `e9e10q`, `f2-i2`, `b1c3/xd2e2`), `0-0`
@@ -24,7 +24,6 @@
 //! ```
 
 use crate::coord::{self, removal_of, MoveError};
-use crate::FenRights;
 use citadel_geometry::{Bitboard, Square};
 use citadel_rules::{Game, Move, MoveFlag, MoveList, Position, Termination};
 
@@ -96,14 +95,13 @@ pub enum SanError {
     },
 }
 
-/// How a game writes the moves that are not ordinary piece moves, and the letters of its
-/// pieces. Every game has it, from its rules: the defaults below read the game's
-/// configuration and [`Game::move_name`], so a new game needs
-/// nothing here. Reading needs nothing per game either: the reader compares a text with
-/// [`write_special`](SanDialect::write_special) of each legal move, then matches it as an
-/// ordinary move against the legal moves (special moves included, by the piece on their
-/// `from` cell and their `to` cell; where an ordinary move fits too, it is the one meant, as
-/// the writer never disambiguates against special moves).
+/// The SAN letter of a piece kind: empty for pawns, otherwise the White FEN symbol.
+///
+/// What each game writes in its own way comes from its rules, so that the writer and the
+/// reader need no per-game code: the reader compares a text with [`write_special`] of each
+/// legal move, then matches it as an ordinary move against the legal moves (special moves
+/// included, by the piece on their `from` cell and their `to` cell; where an ordinary move
+/// fits too, it is the one meant, as the writer never disambiguates against special moves).
 ///
 /// What that gives each game:
 ///
@@ -112,11 +110,9 @@ pub enum SanError {
 ///   queen-side castle (king f2→d2) and `O-O-O` the princess-side one (king f2→i2). The
 ///   rendezvous is the princess's or champion's move to h2 (`Sh2`, `Ch2`), unambiguous since
 ///   h2 holds a friendly bishop.
-/// - **Mini Citadel**: a single promotion choice is never written
-///   ([`promotion_suffix`](SanDialect::promotion_suffix)), and a suffix naming that piece is
-///   accepted ([`promotion_names`](SanDialect::promotion_names): the promoted kind's letter,
-///   e.g. `+N`, or its FEN symbol). Promoted pieces move under their own letters
-///   ([`letter`](SanDialect::letter), the FEN symbol: `+Nd4`).
+/// - **Mini Citadel**: a single promotion choice is never written ([`promotion_suffix`]),
+///   and a suffix naming that piece is accepted (the promoted kind's letter, e.g. `+N`, or
+///   its FEN symbol). Promoted pieces move under their own letters (the FEN symbol: `+Nd4`).
 /// - **Tamerlane**: pawn kinds have no letter (all are pawns); a placement of the pawn of
 ///   pawns is `P@e5` (the game's [`move_name`](citadel_rules::Game::move_name)). The king's
 ///   swap is the king's move to its partner's cell (`Ke2`, no `x` since the partner is
@@ -126,61 +122,61 @@ pub enum SanError {
 ///   written with the suffix `/x` + the pair ([`coord::removal_of`]), the pawn moving toward
 ///   higher files first (`Nc3/xd2e2`, `/xp1a1` across the seam); the reader accepts the pair
 ///   in either order. Landing on a removed pawn is not a capture (no `x`).
-pub trait SanDialect: FenRights {
-    /// The SAN letter of a piece kind: empty for pawns, otherwise the White FEN symbol.
-    fn letter(kind: u8) -> &'static str {
-        let cfg = Self::config();
-        if cfg.is_pawn(kind) {
-            ""
-        } else {
-            cfg.symbols[kind as usize].as_str()
-        }
-    }
-
-    /// The whole text (without check suffix) of a move the game writes in its own form, or
-    /// `None` to write it as an ordinary move. Default: castling by
-    /// [`castle_by_direction`] (FIDE's rule), every other move as an ordinary move.
-    fn write_special(_pos: &Position<Self>, m: &Move) -> Option<String> {
-        Self::move_name(m).or_else(|| castle_by_direction::<Self>(m))
-    }
-
-    /// Whether `m` captures (for `x`): an enemy piece on its destination that the move does
-    /// not remove as part of a pawn pair, or en passant.
-    fn is_capture(pos: &Position<Self>, m: &Move) -> bool {
-        if m.flag == MoveFlag::EnPassant {
-            return true;
-        }
-        let removed = coord::removal_pair(Self::config().geometry(), m);
-        pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
-            && removed.is_none_or(|(a, b)| m.to != a && m.to != b)
-    }
-
-    /// The promotion suffix of `m` (`=Q`), written only when the piece had a choice.
-    fn promotion_suffix(pos: &Position<Self>, m: &Move) -> String {
-        let cfg = Self::config();
-        match (m.promotion, pos.piece_at(m.from)) {
-            (Some(k), Some(p)) if cfg.promotions[p.kind as usize].len() > 1 => {
-                format!("={}", Self::letter(k))
-            }
-            _ => String::new(),
-        }
-    }
-
-    /// The texts that name promotion kind `kind` in a suffix: its letter and its FEN symbol
-    /// (compared case-insensitively).
-    fn promotion_names(kind: u8) -> Vec<String> {
-        vec![
-            Self::letter(kind).to_string(),
-            Self::config().symbols[kind as usize].clone(),
-        ]
+///
+/// ```
+/// use citadel_notation::san;
+/// use citadel_rules::Chess;
+/// assert_eq!(san::letter_of::<Chess>(1), "N");
+/// assert_eq!(san::letter_of::<Chess>(0), "");
+/// ```
+pub fn letter_of<G: Game>(kind: u8) -> &'static str {
+    let cfg = G::config();
+    if cfg.is_pawn(kind) {
+        ""
+    } else {
+        cfg.symbols[kind as usize].as_str()
     }
 }
 
-impl<G: citadel_rules::Game> SanDialect for G {}
+/// The whole text (without check suffix) of a move the game writes in its own form, or
+/// `None` to write it as an ordinary move: the game's [`move_name`](Game::move_name), or
+/// castling by [`castle_by_direction`] (FIDE's rule).
+pub fn write_special<G: Game>(_pos: &Position<G>, m: &Move) -> Option<String> {
+    G::move_name(m).or_else(|| castle_by_direction::<G>(m))
+}
+
+/// Whether `m` captures (for `x`): an enemy piece on its destination that the move does
+/// not remove as part of a pawn pair, or en passant.
+pub fn is_capture<G: Game>(pos: &Position<G>, m: &Move) -> bool {
+    if m.flag == MoveFlag::EnPassant {
+        return true;
+    }
+    let removed = coord::removal_pair(G::config().geometry(), m);
+    pos.piece_at(m.to).is_some_and(|p| p.color != pos.turn())
+        && removed.is_none_or(|(a, b)| m.to != a && m.to != b)
+}
+
+/// The promotion suffix of `m` (`=Q`), written only when the piece had a choice.
+pub fn promotion_suffix<G: Game>(pos: &Position<G>, m: &Move) -> String {
+    let cfg = G::config();
+    match (m.promotion, pos.piece_at(m.from)) {
+        (Some(k), Some(p)) if cfg.promotions[p.kind as usize].len() > 1 => {
+            format!("={}", letter_of::<G>(k))
+        }
+        _ => String::new(),
+    }
+}
+
+/// Whether `name` names promotion kind `kind` in a suffix: its letter or its FEN symbol,
+/// compared case-insensitively.
+fn names_promotion<G: Game>(kind: u8, name: &str) -> bool {
+    letter_of::<G>(kind).eq_ignore_ascii_case(name)
+        || G::config().symbols[kind as usize].eq_ignore_ascii_case(name)
+}
 
 /// The default castling text, FIDE's: `O-O` when the king moves toward higher files (the
 /// king-side castle of chess), `O-O-O` otherwise; `None` if `m` is not a castling move.
-pub fn castle_by_direction<G: FenRights>(m: &Move) -> Option<String> {
+pub fn castle_by_direction<G: Game>(m: &Move) -> Option<String> {
     if m.flag != MoveFlag::Castle {
         return None;
     }
@@ -199,18 +195,18 @@ fn split_name(name: &str) -> (&str, &str) {
 }
 
 /// The SAN letter of the piece that makes `m` (empty if none stands there).
-fn mover_letter<G: SanDialect>(pos: &Position<G>, m: &Move) -> &'static str {
-    pos.piece_at(m.from).map_or("", |p| G::letter(p.kind))
+fn mover_letter<G: Game>(pos: &Position<G>, m: &Move) -> &'static str {
+    pos.piece_at(m.from).map_or("", |p| letter_of::<G>(p.kind))
 }
 
 /// Writes `m` (legal in `pos`) without its check suffix; `moves` are the legal moves.
-pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) -> String {
-    if let Some(s) = G::write_special(pos, m) {
+pub fn write_body<G: Game>(pos: &Position<G>, m: &Move, moves: &[Move]) -> String {
+    if let Some(s) = write_special::<G>(pos, m) {
         return s;
     }
     let geo = G::config().geometry();
     let letter = mover_letter(pos, m);
-    let capture = G::is_capture(pos, m);
+    let capture = is_capture::<G>(pos, m);
     let (file, rank) = split_name(geo.name_of(m.from));
     let others: Vec<&Move> = moves
         .iter()
@@ -219,7 +215,7 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
                 && o.from != m.from
                 && removal_of(o) == removal_of(m)
                 && mover_letter(pos, o) == letter
-                && G::write_special(pos, o).is_none()
+                && write_special::<G>(pos, o).is_none()
         })
         .collect();
     let same_file = others
@@ -250,7 +246,7 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
         s.push('x');
     }
     s.push_str(geo.name_of(m.to));
-    s.push_str(&G::promotion_suffix(pos, m));
+    s.push_str(&promotion_suffix::<G>(pos, m));
     if let Some(a) = removal_of(m) {
         s.push_str("/x");
         s.push_str(geo.name_of(a));
@@ -264,20 +260,20 @@ pub fn write_body<G: SanDialect>(pos: &Position<G>, m: &Move, moves: &[Move]) ->
 /// Writes a legal move of `pos` in SAN, with `+` or `#`. Works on a
 /// [`snapshot`](Position::snapshot) of the position (no move history), so its cost does not
 /// grow with the length of the game.
-pub fn write<G: SanDialect>(pos: &Position<G>, m: &Move) -> String {
+pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
     let mut p = pos.snapshot();
     write_mut(&mut p, m)
 }
 
 /// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
 /// to find the check.
-pub fn write_mut<G: SanDialect>(pos: &mut Position<G>, m: &Move) -> String {
+pub fn write_mut<G: Game>(pos: &mut Position<G>, m: &Move) -> String {
     let moves = pos.legal_moves();
     write_among(pos, &moves, m)
 }
 
 /// [`write_mut`] for a caller who has the position's legal moves.
-pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
+pub fn write_among<G: Game>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
     let mut s = write_body(pos, m, moves);
     pos.play_unchecked(*m);
     if pos.in_check() {
@@ -302,7 +298,7 @@ pub fn write_among<G: SanDialect>(pos: &mut Position<G>, moves: &[Move], m: &Mov
 /// text.extend(san::check_mark(&pos, &pos.legal_moves()));
 /// assert_eq!(text, "Rh1+");
 /// ```
-pub fn write_body_among<G: SanDialect>(pos: &Position<G>, moves: &[Move], m: &Move) -> String {
+pub fn write_body_among<G: Game>(pos: &Position<G>, moves: &[Move], m: &Move) -> String {
     write_body(pos, m, moves)
 }
 
@@ -319,7 +315,7 @@ pub fn check_mark<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<char> 
 }
 
 /// Reads a move (SAN or coordinate) of `pos`.
-pub fn parse<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
+pub fn parse<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
     parse_with(pos, &mut MoveList::new(), text)
 }
 
@@ -335,7 +331,7 @@ pub fn parse<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanEr
 /// let mut work = MoveList::new();
 /// assert_eq!(san::parse_with(&pos, &mut work, "Nf3"), san::parse(&pos, "g1f3"));
 /// ```
-pub fn parse_with<G: SanDialect>(
+pub fn parse_with<G: Game>(
     pos: &Position<G>,
     moves: &mut MoveList,
     text: &str,
@@ -346,7 +342,7 @@ pub fn parse_with<G: SanDialect>(
 /// Reads `text` among the moves it can name, generated into `moves`: those of the pieces its
 /// letter names to its destination when it is an ordinary SAN move, all the legal ones
 /// otherwise.
-fn resolve<G: SanDialect>(
+fn resolve<G: Game>(
     pos: &Position<G>,
     moves: &mut MoveList,
     text: &str,
@@ -377,7 +373,7 @@ fn resolve<G: SanDialect>(
 /// The parts of `t` (a text without its marks) if it is an ordinary SAN move that `read`
 /// would take as one: well formed, and not a coordinate move.
 #[inline(always)]
-fn ordinary_parts<G: SanDialect>(t: &str, coordinates: bool) -> Option<Parts<'_>> {
+fn ordinary_parts<G: Game>(t: &str, coordinates: bool) -> Option<Parts<'_>> {
     if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
         return None;
     }
@@ -392,13 +388,13 @@ fn ordinary_parts<G: SanDialect>(t: &str, coordinates: bool) -> Option<Parts<'_>
 }
 
 /// The name of the piece(s) a letter stands for, for messages.
-fn piece_name<G: SanDialect>(letter: &str) -> String {
+fn piece_name<G: Game>(letter: &str) -> String {
     if letter.is_empty() {
         return "pawn".into();
     }
     let cfg = G::config();
     (0..cfg.symbols.len() as u8)
-        .find(|&k| G::letter(k) == letter)
+        .find(|&k| letter_of::<G>(k) == letter)
         .map_or_else(
             || format!("`{letter}`"),
             |k| cfg.pieces.defs()[k as usize].name.clone(),
@@ -425,7 +421,7 @@ fn same_special(written: &str, text: &str) -> bool {
 
 /// Reads a move (SAN or coordinate) of `pos` among its legal moves `moves` (as returned by
 /// `pos.legal_moves()`), so that a caller who has them saves a generation.
-pub fn parse_among<G: SanDialect>(
+pub fn parse_among<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     text: &str,
@@ -444,13 +440,13 @@ pub fn parse_among<G: SanDialect>(
 /// assert_eq!(san::parse_san_only(&pos, "Nf3"), san::parse(&pos, "g1f3"));
 /// assert!(san::parse_san_only(&pos, "g1-f3").is_err());
 /// ```
-pub fn parse_san_only<G: SanDialect>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
+pub fn parse_san_only<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
     resolve(pos, &mut MoveList::new(), text, false)
 }
 
 /// Reads a move among `moves`: the game's special forms, then (if `coordinates`) the
 /// coordinate form, then SAN.
-fn read<G: SanDialect>(
+fn read<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     text: &str,
@@ -486,7 +482,7 @@ fn read<G: SanDialect>(
 
 /// The move among `moves` that the game writes in its own form as `t` (castling,
 /// placements), if one is.
-fn named_special<G: SanDialect>(
+fn named_special<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     t: &str,
@@ -497,7 +493,7 @@ fn named_special<G: SanDialect>(
         .iter()
         .filter(|m| matches!(m.flag, MoveFlag::Castle | MoveFlag::Special(_)));
     for m in named {
-        if let Some(s) = G::write_special(pos, m) {
+        if let Some(s) = write_special::<G>(pos, m) {
             if same_special(&s, t) {
                 if special.is_some() {
                     return Err(SanError::Ambiguous {
@@ -513,7 +509,7 @@ fn named_special<G: SanDialect>(
 }
 
 /// The error for several fitting moves, listing them in canonical SAN.
-fn ambiguous<G: SanDialect>(
+fn ambiguous<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     text: &str,
@@ -570,12 +566,12 @@ impl<'a> Readings<'a> {
 }
 
 /// Reads a cell name (lowercase letters then digits) that makes up all of `s`.
-fn whole_square<G: SanDialect>(s: &str) -> Option<Square> {
+fn whole_square<G: Game>(s: &str) -> Option<Square> {
     G::config().geometry().parse_square(s)
 }
 
 /// Splits a removal suffix `d2e2` into its two cells.
-fn removal_pair<G: SanDialect>(s: &str, text: &str) -> Result<(Square, Square), SanError> {
+fn removal_pair<G: Game>(s: &str, text: &str) -> Result<(Square, Square), SanError> {
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() && b[i].is_ascii_lowercase() {
@@ -593,7 +589,7 @@ fn removal_pair<G: SanDialect>(s: &str, text: &str) -> Result<(Square, Square), 
 
 /// Whether `s` is a disambiguation: lowercase letters, then digits, the letters (if any)
 /// being the file part of some cell's name.
-fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
+fn is_disambiguation<G: Game>(s: &str) -> bool {
     let letters = s.bytes().take_while(u8::is_ascii_lowercase).count();
     if !s[letters..].bytes().all(|b| b.is_ascii_digit()) {
         return false;
@@ -605,7 +601,7 @@ fn is_disambiguation<G: SanDialect>(s: &str) -> bool {
 /// Inlined, so that its parts are made where they are used, not copied out just after their
 /// bytes were written (a copy the processor stalls on).
 #[inline(always)]
-fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
+fn split_parts<'a, G: Game>(t: &'a str) -> Result<Parts<'a>, SanError> {
     let cfg = G::config();
     let syntax = || SanError::Syntax(crate::clip(t));
     let slash_x = t.as_bytes().windows(2).position(|w| w == b"/x");
@@ -635,7 +631,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     let (mut kinds, mut pawns) = (0u128, 0u128);
     let first = main.as_bytes().first();
     for (k, symbol) in cfg.symbols.iter().take(128).enumerate() {
-        // `G::letter(k)`, with the configuration read once
+        // `letter_of::<G>(k)`, with the configuration read once
         if cfg.is_pawn(k as u8) {
             pawns |= 1 << k;
             continue;
@@ -716,7 +712,7 @@ fn split_parts<'a, G: SanDialect>(t: &'a str) -> Result<Parts<'a>, SanError> {
     })
 }
 
-fn parse_san<G: SanDialect>(
+fn parse_san<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     t: &str,
@@ -746,9 +742,7 @@ fn parse_san<G: SanDialect>(
     };
     let fits_promotion = |m: &Move| match (parts.promotion, m.promotion) {
         (None, _) => true,
-        (Some(name), Some(k)) => G::promotion_names(k)
-            .iter()
-            .any(|n| n.eq_ignore_ascii_case(name)),
+        (Some(name), Some(k)) => names_promotion::<G>(k, name),
         (Some(_), None) => false,
     };
     let fits = |m: &Move| {
@@ -758,7 +752,7 @@ fn parse_san<G: SanDialect>(
             && parts
                 .readings
                 .iter()
-                .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
+                .any(|&(d, x)| fits_from(m, d) && (!x || is_capture::<G>(pos, m)))
     };
     // the usual case, one fitting move, without collecting
     let mut fitting = moves.iter().filter(|m| fits(m));
@@ -773,7 +767,7 @@ fn parse_san<G: SanDialect>(
         let ordinary: Vec<&Move> = found
             .iter()
             .copied()
-            .filter(|m| G::write_special(pos, m).is_none())
+            .filter(|m| write_special::<G>(pos, m).is_none())
             .collect();
         if !ordinary.is_empty() {
             found = ordinary;
@@ -790,7 +784,7 @@ fn parse_san<G: SanDialect>(
                 let names: Vec<String> = found
                     .iter()
                     .filter_map(|m| m.promotion)
-                    .map(|k| format!("={}", G::letter(k)))
+                    .map(|k| format!("={}", letter_of::<G>(k)))
                     .collect();
                 return Err(SanError::PromotionRequired(
                     crate::clip(t),
@@ -820,7 +814,7 @@ fn parse_san<G: SanDialect>(
         parts
             .readings
             .iter()
-            .any(|&(d, x)| fits_from(m, d) && (!x || G::is_capture(pos, m)))
+            .any(|&(d, x)| fits_from(m, d) && (!x || is_capture::<G>(pos, m)))
     });
     if !capture_ok {
         return Err(SanError::NoCapture { piece, to });

@@ -1,7 +1,9 @@
 //! The parsers never panic: random bytes and random mutations of fixture records fed to the
 //! FEN, SAN (and coordinate), PGN and archive readers give `Ok` or a typed error.
 
-use citadel_notation::{archive, fen, pgn, replay, san, PgnErrorKind, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{archive, fen, pgn, replay, san, PgnErrorKind};
 use citadel_rules::{with_game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -77,7 +79,7 @@ fn pgn_text(text: &str) {
     }
 }
 
-fn san_and_fen<G: SanDialect>(text: &str, fens: &[String]) {
+fn san_and_fen<G: Game>(text: &str, fens: &[String]) {
     let _ = fen::parse::<G>(text);
     for f in fens.iter().take(3) {
         if let Ok(pos) = fen::parse::<G>(f) {

@@ -2,8 +2,10 @@
 //! fixture game round-trips through SAN, canonical records and archives round-trip, and the
 //! fixtures cover the special moves and endings they promise.
 
+use citadel_rules::Game;
+
 use citadel_notation::replay::{self, Played};
-use citadel_notation::{archive, fen, pgn, san, writer, GameResult, Record, SanDialect};
+use citadel_notation::{archive, fen, pgn, san, writer, GameResult, Record};
 use citadel_rules::{with_game, MoveFlag, Termination, Variant};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -68,7 +70,7 @@ fn every_fixture_game_validates() {
 }
 
 /// Every legal move of every position of the game: SAN written, read back, the same move.
-fn round_trip_game<G: SanDialect>(rec: &Record) -> usize {
+fn round_trip_game<G: Game>(rec: &Record) -> usize {
     let p: Played<G> = replay::play(rec).expect("fixture replays");
     let mut pos = p.start.clone();
     let mut n = 0;
@@ -377,7 +379,7 @@ fn archive_sizes() {
 
 /// What the fixture games of one variant contain: flags of moves played, terminations,
 /// SAN forms.
-fn features<G: SanDialect>(rec: &Record, out: &mut BTreeSet<String>) {
+fn features<G: Game>(rec: &Record, out: &mut BTreeSet<String>) {
     let p: Played<G> = replay::play(rec).expect("replays");
     let mut pos = p.start.clone();
     for m in &p.moves {

@@ -1,7 +1,9 @@
 //! SAN: exhaustive write/read round trips over the perft fixture positions (and the
 //! positions one ply after them), the games' special forms, and the reader's messages.
 
-use citadel_notation::{fen, san, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{fen, san};
 use citadel_rules::{
     with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position,
     Tamerlane, Variant,
@@ -13,7 +15,7 @@ fn fixtures_root() -> std::path::PathBuf {
 }
 
 /// Every legal move of `pos`: written, read back, the same move; SAN unique per move.
-fn round_trip<G: SanDialect>(pos: &Position<G>) -> usize {
+fn round_trip<G: Game>(pos: &Position<G>) -> usize {
     let moves = pos.legal_moves();
     let mut seen = std::collections::HashSet::new();
     for m in moves.iter() {
@@ -31,7 +33,7 @@ fn round_trip<G: SanDialect>(pos: &Position<G>) -> usize {
     moves.len()
 }
 
-fn perft_positions<G: SanDialect>(fens: &[String]) -> usize {
+fn perft_positions<G: Game>(fens: &[String]) -> usize {
     let mut n = 0;
     for f in fens {
         let mut pos = fen::parse::<G>(f).unwrap_or_else(|e| panic!("{f}: {e}"));

@@ -5,13 +5,15 @@
 //! malformed texts — it gives exactly what reading among all the legal moves gives, move or
 //! error.
 
-use citadel_notation::{fen, san, SanDialect};
+use citadel_rules::Game;
+
+use citadel_notation::{fen, san};
 use citadel_rules::{with_game, Move, MoveFlag, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 /// The texts tried in `pos`.
-fn texts<G: SanDialect>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> {
+fn texts<G: Game>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> {
     let geo = G::config().geometry();
     let legal = pos.legal_moves();
     let mut out = Vec::new();
@@ -23,7 +25,9 @@ fn texts<G: SanDialect>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> 
     for m in tried {
         let full = san::write(pos, m);
         let body = san::write_body(pos, m, &legal);
-        let letter = pos.piece_at(m.from).map_or("", |p| G::letter(p.kind));
+        let letter = pos
+            .piece_at(m.from)
+            .map_or("", |p| san::letter_of::<G>(p.kind));
         let (from, to) = (geo.name_of(m.from), geo.name_of(m.to));
         out.push(format!("{letter}{to}"));
         out.push(format!("{letter}x{to}"));
@@ -40,7 +44,7 @@ fn texts<G: SanDialect>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> 
     }
     let cells = geo.len();
     let mut letters: Vec<&str> = (0..G::config().symbols.len() as u8)
-        .map(G::letter)
+        .map(san::letter_of::<G>)
         .collect();
     letters.extend(["P", "Z"]);
     for l in letters {
@@ -72,7 +76,7 @@ fn texts<G: SanDialect>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> 
 }
 
 /// Compares both readings of every text in `pos`, then plays a random move, `plies` times.
-fn walk<G: SanDialect>(mut pos: Position<G>, plies: usize, rng: &mut ChaCha8Rng) -> usize {
+fn walk<G: Game>(mut pos: Position<G>, plies: usize, rng: &mut ChaCha8Rng) -> usize {
     let mut tried = 0;
     for _ in 0..plies {
         let legal = pos.legal_moves();
@@ -90,7 +94,7 @@ fn walk<G: SanDialect>(mut pos: Position<G>, plies: usize, rng: &mut ChaCha8Rng)
 }
 
 /// Walks from the start, and from each perft fixture position (`fens`) of the game.
-fn run<G: SanDialect>(seed: u64, fens: &[String]) -> usize {
+fn run<G: Game>(seed: u64, fens: &[String]) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut tried = 0;
     for _ in 0..3 {

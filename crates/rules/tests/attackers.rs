@@ -3,14 +3,16 @@
 //! piece in it attacks the cell alone, no other piece does, and a piece put anywhere off a
 //! checker's `attack_paths` leaves its attack standing.
 
+use citadel_rules::Game;
+
 use citadel_geometry::Bitboard;
-use citadel_notation::{fen, FenRights};
+use citadel_notation::fen;
 use citadel_rules::{with_game, Color, Position, Variant};
 use rand::{rngs::StdRng, SeedableRng};
 mod common;
 
 /// Checks every cell and colour of `pos`; counts the attackers seen into `seen`.
-fn check<G: FenRights>(pos: &Position<G>, seen: &mut usize) -> Result<(), String> {
+fn check<G: Game>(pos: &Position<G>, seen: &mut usize) -> Result<(), String> {
     let cfg = pos.config();
     let geo = cfg.geometry();
     let bb = *pos.bitboards();

@@ -2,14 +2,16 @@
 //! of every game: every legal move that gives check is one the hint may not clear, and the
 //! hint clears most of the moves that do not (so that it spares the search their test).
 
-use citadel_notation::{fen, FenRights};
+use citadel_rules::Game;
+
+use citadel_notation::fen;
 use citadel_rules::{with_game, Position, Variant};
 use rand::{rngs::StdRng, SeedableRng};
 mod common;
 
 /// Checks every legal move of `pos`; counts the checking moves, the others, and the others
 /// the hint cleared into `stats`.
-fn check<G: FenRights>(pos: &mut Position<G>, stats: &mut [usize; 3]) -> Result<(), String> {
+fn check<G: Game>(pos: &mut Position<G>, stats: &mut [usize; 3]) -> Result<(), String> {
     let mut hint = pos.check_hint();
     for m in pos.legal_moves().iter() {
         let may = hint.may_check(pos, m);

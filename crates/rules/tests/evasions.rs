@@ -3,7 +3,7 @@
 //! without the evasion filter gives (every move of a piece other than the royal one tested
 //! by playing it), and the filter's cells hold every legal plain landing of those pieces.
 
-use citadel_notation::{fen, FenRights};
+use citadel_notation::fen;
 use citadel_rules::{with_game, Game, MoveList, Position, Variant};
 use rand::{rngs::StdRng, SeedableRng};
 mod common;
@@ -24,7 +24,7 @@ fn unfiltered<G: Game>(pos: &Position<G>) -> MoveList {
 
 /// Checks one position; counts the positions in check, and those where the filter dropped
 /// a move, into `stats`.
-fn check<G: FenRights>(pos: &Position<G>, stats: &mut [usize; 2]) -> Result<(), String> {
+fn check<G: Game>(pos: &Position<G>, stats: &mut [usize; 2]) -> Result<(), String> {
     let lg = pos.legality();
     if !lg.in_check {
         return Ok(());

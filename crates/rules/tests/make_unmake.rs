@@ -2,13 +2,15 @@
 //! move the incremental hash equals the hash computed from scratch and the FEN round-trips,
 //! and undoing every move restores the position, its hash and its FEN exactly.
 
-use citadel_notation::{fen, FenRights};
+use citadel_rules::Game;
+
+use citadel_notation::fen;
 use citadel_rules::{with_game, Variant};
 mod common;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
-fn playouts<G: FenRights>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
+fn playouts<G: Game>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
     let mut pos = fen::parse::<G>(start).map_err(|e| e.to_string())?;
     let original = pos.clone();
     let original_fen = fen::write(&pos);

@@ -2,14 +2,16 @@
 //! random playouts from them: tactical generation gives exactly the legal moves that
 //! capture or promote, and a null move keeps the hash right and is taken back exactly.
 
-use citadel_notation::{fen, FenRights};
+use citadel_rules::Game;
+
+use citadel_notation::fen;
 use citadel_rules::{with_game, MoveList, Variant};
 mod common;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};
 
 /// Checks one position; returns how many tactical moves it has.
-fn check<G: FenRights>(pos: &mut citadel_rules::Position<G>) -> Result<usize, String> {
+fn check<G: Game>(pos: &mut citadel_rules::Position<G>) -> Result<usize, String> {
     let all = pos.legal_moves();
     let mut want: Vec<_> = all.iter().filter(|m| pos.is_tactical(m)).copied().collect();
     let mut got = MoveList::new();
@@ -44,7 +46,7 @@ fn check<G: FenRights>(pos: &mut citadel_rules::Position<G>) -> Result<usize, St
     Ok(want.len())
 }
 
-fn walk<G: FenRights>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
+fn walk<G: Game>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
     let mut pos = fen::parse::<G>(start).map_err(|e| e.to_string())?;
     let mut tactical = 0;
     for _ in 0..4 {

@@ -1,7 +1,9 @@
 //! Search speed (nodes per second) from a middlegame position of each game (criterion).
 #![allow(missing_docs)] // criterion_group! generates undocumented items
 
-use citadel_notation::{fen, FenRights};
+use citadel_rules::Game;
+
+use citadel_notation::fen;
 use citadel_rules::{
     Byzantine, CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess,
     Shatranj, Tamerlane,
@@ -26,7 +28,7 @@ const BYZANTINE: &str =
     "KP>4p<qkp>4P<1/QP>N2np<bbp>3NP<1/1P>3p<1r1p>2nP<R1/1P>B2p<2r2p>1BP<R w - - 0 9";
 const SHATRANJ: &str = "r2kq2r/p1pp1ppp/1pnpbn2/8/8/2NBBN2/PPPP1PPP/R2KQ2R w - - 2 9";
 
-fn one<G: FenRights>(c: &mut Criterion, name: &str, fen_text: &str, depth: u32) {
+fn one<G: Game>(c: &mut Criterion, name: &str, fen_text: &str, depth: u32) {
     let pos = fen::parse::<G>(fen_text).expect("bench FEN parses");
     let mut s = Searcher::<G>::new(16);
     let nodes = s.search(&pos, &Limits::depth(depth)).nodes;

@@ -46,7 +46,7 @@ impl PerftReport {
     /// assert_eq!(r.nodes, 400);
     /// assert_eq!(r.divide.map(|d| d.len()), Some(20));
     /// ```
-    pub fn measure<G: citadel_notation::FenRights>(
+    pub fn measure<G: citadel_rules::Game>(
         pos: &Position<G>,
         depth: u32,
         divide: bool,

@@ -101,12 +101,12 @@ fn least_valuable<G: Game>(
 mod tests {
     use super::*;
     use citadel_geometry::Square;
-    use citadel_notation::{coord, fen, FenRights};
+    use citadel_notation::{coord, fen};
     use citadel_rules::{Chess, Shatranj};
 
     /// The exchange value of the coordinate move `text` in `fen`, and a function giving the
     /// value of the piece on a cell of that position.
-    fn see_of<G: FenRights>(fen: &str, text: &str) -> (i32, impl Fn(&str) -> i32) {
+    fn see_of<G: Game>(fen: &str, text: &str) -> (i32, impl Fn(&str) -> i32) {
         let pos = fen::parse::<G>(fen).unwrap();
         let m = coord::parse_move(&pos, text).unwrap();
         let eval = Evaluator::new::<G>();

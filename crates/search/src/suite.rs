@@ -1,8 +1,10 @@
 //! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
 
+use citadel_rules::Game;
+
 use citadel_notation::report::{Case, Verdict};
-use citadel_notation::{fen, FenError, FenRights, Loc};
+use citadel_notation::{fen, FenError, Loc};
 use citadel_rules::{with_game, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -244,7 +246,7 @@ pub fn count_case(variant: Variant, case: &PerftCase, max_depth: u32, threads: u
     with_game!(variant, G => check::<G>(case, max_depth, threads))
 }
 
-fn check<G: FenRights>(case: &PerftCase, max_depth: u32, threads: usize) -> Counts {
+fn check<G: Game>(case: &PerftCase, max_depth: u32, threads: usize) -> Counts {
     let pos = match fen::parse::<G>(&case.fen) {
         Ok(p) => p,
         Err(source) => {

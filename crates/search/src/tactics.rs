@@ -10,9 +10,11 @@
 //! `best` lists the accepted moves in coordinate form; `mate` (optional) is the mate
 //! distance in moves the score must show (negative: the side to move is mated).
 
+use citadel_rules::Game;
+
 use crate::suite::LoadError;
 use crate::{Limits, Score, Searcher};
-use citadel_notation::{coord, fen, FenError, FenRights, MoveError};
+use citadel_notation::{coord, fen, FenError, MoveError};
 use citadel_rules::{with_game, Variant};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -120,7 +122,7 @@ pub fn solve(variant: Variant, t: &Tactic) -> Result<Solution, TacticError> {
     with_game!(variant, G => solve_in::<G>(t))
 }
 
-fn solve_in<G: FenRights>(t: &Tactic) -> Result<Solution, TacticError> {
+fn solve_in<G: Game>(t: &Tactic) -> Result<Solution, TacticError> {
     let name = || t.name.clone();
     let pos = fen::parse::<G>(&t.fen).map_err(|source| TacticError::Fen {
         name: name(),

@@ -621,7 +621,7 @@ pub fn fit_psq<G: Game>(
 /// an expected score ([`eval_target`]), and a position without one is left out. `None` for
 /// an unfinished game (`*`) when learning from results.
 #[cfg(feature = "notation")]
-pub fn samples_of<G: citadel_notation::SanDialect>(
+pub fn samples_of<G: citadel_rules::Game>(
     g: &citadel_notation::SourceGame,
     variant: citadel_rules::Variant,
     skip: usize,

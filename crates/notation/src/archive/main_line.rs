@@ -1,22 +1,24 @@
 //! The main-line coders: how a payload's main-line moves are encoded and decoded, following
 //! the game while it replays, or as text.
 
+use citadel_rules::Game;
+
 use super::stored_move::{by_rank, storable, width};
 use super::{DecodeError, Event};
 use crate::record::Record;
-use crate::{san, SanDialect};
+use crate::san;
 use citadel_rules::{with_game, Move, MoveList, Position};
 
 /// Follows a game's main line while it replays, to encode moves and decode them (stored as
 /// moves or by rank).
-struct Cursor<G: SanDialect> {
+struct Cursor<G: Game> {
     pos: Option<Position<G>>,
     legal: MoveList,
     /// Scratch space for finding a move by rank.
     ranked: Vec<u64>,
 }
 
-impl<G: SanDialect> Cursor<G> {
+impl<G: Game> Cursor<G> {
     fn new(record: &Record) -> Self {
         let pos = record.start_position::<G>().ok();
         let legal = pos.as_ref().map(Position::legal_moves).unwrap_or_default();
@@ -73,7 +75,7 @@ pub(super) trait MainLine {
     }
 }
 
-impl<G: SanDialect> MainLine for Cursor<G> {
+impl<G: Game> MainLine for Cursor<G> {
     fn encode(&mut self, text: &str) -> Event {
         let Some(m) = self.follow(text) else {
             return Event::Move(text.to_string());

@@ -5,6 +5,8 @@
 //! stored as text or by rank, and at the end. Anything wrong gives `None`, and the caller
 //! decodes the game and validates the record to report it: both paths accept the same games.
 
+use citadel_rules::Game;
+
 use super::{
     by_rank, get_move, header, width, Bytes, OP_CLOSE, OP_COMMENT, OP_MOVE, OP_MOVES, OP_NAG,
     OP_OPEN, OP_PLAYED,
@@ -12,7 +14,7 @@ use super::{
 use crate::pgn::MAX_DEPTH;
 use crate::record::Record;
 use crate::replay::{self, Replayed};
-use crate::{fen, san, SanDialect};
+use crate::{fen, san};
 use citadel_rules::{with_game, Move, MoveList, Position};
 
 /// The validation of the game a payload holds, or `None` if anything is wrong with it.
@@ -35,7 +37,7 @@ pub(super) fn validate(payload: &[u8]) -> Option<Replayed> {
 type LineEnd = (usize, Option<citadel_rules::Outcome>, String);
 
 /// Plays the movetext's main line and checks the shape of its variations, as decoding does.
-fn main_line<G: SanDialect>(record: &Record, b: &mut Bytes) -> Option<LineEnd> {
+fn main_line<G: Game>(record: &Record, b: &mut Bytes) -> Option<LineEnd> {
     let mut line = Line {
         pos: record.start_position::<G>().ok()?,
         legal: MoveList::new(),
@@ -122,14 +124,14 @@ fn main_line<G: SanDialect>(record: &Record, b: &mut Bytes) -> Option<LineEnd> {
 }
 
 /// The main line's position, and its legal moves when they were needed.
-struct Line<G: SanDialect> {
+struct Line<G: Game> {
     pos: Position<G>,
     legal: MoveList,
     /// Whether `legal` holds the moves of `pos`.
     fresh: bool,
 }
 
-impl<G: SanDialect> Line<G> {
+impl<G: Game> Line<G> {
     /// The position and its legal moves, generated at the first need.
     fn moves(&mut self) -> (&Position<G>, &MoveList) {
         if !self.fresh {

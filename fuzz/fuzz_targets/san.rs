@@ -2,11 +2,8 @@
 //! pick up to 8 random moves from the start, the rest is the move text. A move that parses
 //! writes back to SAN that parses to the same move.
 #![no_main]
-
-use citadel_rules::Game;
-
 use citadel_notation::san;
-use citadel_rules::{with_position, Position, Variant, VariantPosition};
+use citadel_rules::{Game, with_position, Position, Variant, VariantPosition};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -1,13 +1,10 @@
 //! `citadel bestmove`: the engine's best move, score, depth, nodes, speed and principal
 //! variation for a position.
-
-use citadel_rules::Game;
-
 use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_engine::analysis::analyse;
 use citadel_notation::replay;
-use citadel_rules::with_game;
+use citadel_rules::{with_game, Game};
 use citadel_search::Limits;
 
 /// Arguments of `citadel bestmove`.

@@ -1,14 +1,11 @@
 //! Pictures from the command line: `show --svg/--png/--legend`, `replay --svg-dir` and
 //! `convert --to html`, over the `citadel-diagram` crate.
-
-use citadel_rules::Game;
-
 use crate::Failure;
 use citadel_diagram::cells::{cell, cell_pair, CellError};
 use citadel_diagram::{legend, record, Options};
 use citadel_notation::out_file::Output;
 use citadel_notation::{Record, SourceGame};
-use citadel_rules::Position;
+use citadel_rules::{Game, Position};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 

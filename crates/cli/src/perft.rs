@@ -1,10 +1,7 @@
 //! `citadel perft`: leaf counts of the legal-move tree, with divide, threads and JSON.
-
-use citadel_rules::Game;
-
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_rules::with_game;
+use citadel_rules::{with_game, Game};
 use citadel_search::perft_report::PerftReport;
 
 /// Arguments of `citadel perft`.

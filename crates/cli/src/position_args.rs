@@ -1,10 +1,7 @@
 //! The `--variant ID [--fen FEN]` pair shared by the commands that take one position.
-
-use citadel_rules::Game;
-
 use crate::Failure;
 use citadel_notation::fen;
-use citadel_rules::{Position, Variant, VariantPosition};
+use citadel_rules::{Game, Position, Variant, VariantPosition};
 
 /// A game and a position of it (the start position when no FEN is given).
 #[derive(clap::Args)]

@@ -1,14 +1,11 @@
 //! `citadel selfplay` and `citadel match`: complete games between engines (or against a
 //! random mover), written as PGN records, with progress on stderr.
-
-use citadel_rules::Game;
-
 use crate::{games, Failure};
 use citadel_engine::external::{EngineSpec, MoveLimit};
 use citadel_engine::matches::{self, MatchSetup};
 use citadel_engine::{Player, TimeControl};
 use citadel_notation::fen;
-use citadel_rules::{with_game, Position, Variant};
+use citadel_rules::{with_game, Game, Position, Variant};
 use std::io::{IsTerminal, Write};
 use std::path::Path;
 

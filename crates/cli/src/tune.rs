@@ -4,13 +4,10 @@
 //! Every game is validated first; a game that is not valid or of another variant is reported
 //! and the fit refused (exit 1), so that values are never learnt from records that cannot be
 //! trusted. Unfinished games (`*`) are left out of a fit to results, with a note.
-
-use citadel_rules::Game;
-
 use crate::games::{each_game, pool, threads};
 use crate::Failure;
 use citadel_engine::overrides;
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 use citadel_search::tune::{fit_psq, names_to_fit, samples_of, tune, Sample, TuneReport};
 use std::path::PathBuf;
 

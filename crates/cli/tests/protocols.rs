@@ -2,11 +2,8 @@
 //! `go infinite`, `?` while thinking, bad positions, options and moves (answered, never
 //! fatal), and a whole game of every one of the nine games through the protocol — the test
 //! plays random legal moves for one side and checks every engine move by the rules.
-
-use citadel_rules::Game;
-
 use citadel_notation::{coord, fen};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader, Write};

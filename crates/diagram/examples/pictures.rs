@@ -4,8 +4,7 @@
 //! `cargo run -p citadel-diagram --example pictures -- docs/img [MIDGAME_DIR]`.
 use citadel_diagram::{legend, png, svg, Options};
 use citadel_notation::{pgn, replay};
-use citadel_rules::Game;
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 
 fn write(path: &str, svg: &str) {
     std::fs::write(path, png(svg, 1.0).expect("renders")).expect("write");

@@ -1,12 +1,9 @@
 //! Pictures of recorded games (`citadel-notation` records): the diagram of every ply, and
 //! the games of the HTML viewer ([`crate::viewer`]).
-
-use citadel_rules::Game;
-
 use crate::board::{picture, svg, Options};
 use crate::viewer;
 use citadel_notation::{fen, replay, Record, ReplayError};
-use citadel_rules::{with_game, Color, Position, Variant};
+use citadel_rules::{with_game, Color, Game, Position, Variant};
 use std::path::{Path, PathBuf};
 
 /// A record that cannot be drawn.

@@ -1,10 +1,7 @@
 //! One search of one position, reported for people and programs: the best move in SAN and
 //! coordinates, the score, depth, nodes, speed and principal variation.
-
-use citadel_rules::Game;
-
 use citadel_notation::{coord, fen, san};
-use citadel_rules::Position;
+use citadel_rules::{Game, Position};
 use citadel_search::{Limits, Score, Searcher};
 use serde::Serialize;
 

@@ -1,9 +1,6 @@
 //! Matches: games between two players with alternating colours, counted in a [`Tally`];
 //! and a match as a command line describes it ([`MatchSetup`]): the players by name,
 //! checked and started, the schedule, and the summary line.
-
-use citadel_rules::Game;
-
 use crate::arbiter::{play_game, Rules};
 use crate::clock::TimeControl;
 use crate::external::{EngineSpec, External, ExternalError, MoveLimit, Protocol, SpecError};
@@ -12,7 +9,7 @@ use crate::player::{Contestant, EngineSetup, ParsePlayerError, Player};
 use crate::record::GameRecord;
 use crate::sprt::Sprt;
 use crate::tally::Tally;
-use citadel_rules::{Color, Position};
+use citadel_rules::{Color, Game, Position};
 use citadel_search::eval::Evaluator;
 use citadel_search::SearchOptions;
 use std::time::Duration;

@@ -5,11 +5,8 @@
 //! moves cross it as coordinate text (`e2e4`, `e9e10q`, `b1c3/xd2e2`), and search progress
 //! comes back as [`Report`]s through a callback, so the search knows nothing of any
 //! protocol. Dropping a session stops its search.
-
-use citadel_rules::Game;
-
 use citadel_notation::{coord, fen, san, FenError, MoveError};
-use citadel_rules::{with_game, Color, Move, Outcome, Position, Variant};
+use citadel_rules::{with_game, Color, Game, Move, Outcome, Position, Variant};
 use citadel_search::{Limits, RootLine, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

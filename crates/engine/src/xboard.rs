@@ -37,15 +37,12 @@
 //! assert!(matches!(&replies[0], Reply::Line(l) if l.starts_with("move ")));
 //! assert_eq!(xb.handle("quit"), [Reply::Quit]);
 //! ```
-
-use citadel_rules::Game;
-
 use crate::clock::{Clock, DEFAULT_OVERHEAD, MAX_OVERHEAD};
 use crate::session::{self, Progress, Report, Session};
 use crate::Reply;
 use citadel_notation::{clip, fen};
 use citadel_pieces::betza;
-use citadel_rules::{with_game, Color, Outcome, Position, Variant, XBoardGame};
+use citadel_rules::{with_game, Color, Game, Outcome, Position, Variant, XBoardGame};
 use citadel_search::{Limits, Score, SearchOptions};
 use std::sync::Arc;
 use std::time::Duration;

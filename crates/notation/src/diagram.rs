@@ -1,8 +1,7 @@
 //! A text diagram of a position for the terminal: ranks (or rings, labelled `ring 4` ..
 //! `ring 1`) from the highest down, `.` for an empty cell, blank for a cell that does not
 //! exist.
-use citadel_rules::Game;
-use citadel_rules::Position;
+use citadel_rules::{Game, Position};
 
 /// Draws the board of `pos` with rank labels on the left and file letters below.
 ///

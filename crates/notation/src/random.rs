@@ -9,12 +9,10 @@
 //! assert_eq!(r.plies, rec.main.moves.len());
 //! ```
 
-use citadel_rules::Game;
-
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::replay::ReplayError;
 use crate::san;
-use citadel_rules::{with_game, Color, Variant};
+use citadel_rules::{with_game, Color, Game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

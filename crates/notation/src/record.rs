@@ -1,10 +1,7 @@
 //! The data model of a PGN-style game record: tag pairs, the main line with comments, NAGs
 //! and variations (kept, not played), and the result.
-
-use citadel_rules::Game;
-
 use crate::{fen, FenError};
-use citadel_rules::{Position, Variant};
+use citadel_rules::{Game, Position, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use citadel_rules::GameResult;

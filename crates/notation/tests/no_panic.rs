@@ -1,10 +1,7 @@
 //! The parsers never panic: random bytes and random mutations of fixture records fed to the
 //! FEN, SAN (and coordinate), PGN and archive readers give `Ok` or a typed error.
-
-use citadel_rules::Game;
-
 use citadel_notation::{archive, fen, pgn, replay, san, PgnErrorKind};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

@@ -1,12 +1,9 @@
 //! Game records: every fixture game validates, every legal move of every position of every
 //! fixture game round-trips through SAN, canonical records and archives round-trip, and the
 //! fixtures cover the special moves and endings they promise.
-
-use citadel_rules::Game;
-
 use citadel_notation::replay::{self, Played};
 use citadel_notation::{archive, fen, pgn, san, writer, GameResult, Record};
-use citadel_rules::{with_game, MoveFlag, Termination, Variant};
+use citadel_rules::{with_game, Game, MoveFlag, Termination, Variant};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 

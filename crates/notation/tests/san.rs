@@ -1,11 +1,8 @@
 //! SAN: exhaustive write/read round trips over the perft fixture positions (and the
 //! positions one ply after them), the games' special forms, and the reader's messages.
-
-use citadel_rules::Game;
-
 use citadel_notation::{fen, san};
 use citadel_rules::{
-    with_game, CelticCitadel, Chess, EgyptianEye, OrientalOmega, PersianPrincess, Position,
+    with_game, CelticCitadel, Chess, EgyptianEye, Game, OrientalOmega, PersianPrincess, Position,
     Tamerlane, Variant,
 };
 use std::path::Path;

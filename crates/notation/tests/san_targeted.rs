@@ -4,11 +4,8 @@
 //! promotion, as coordinates, every piece letter toward sampled cells, special forms and
 //! malformed texts — it gives exactly what reading among all the legal moves gives, move or
 //! error.
-
-use citadel_rules::Game;
-
 use citadel_notation::{fen, san};
-use citadel_rules::{with_game, Move, MoveFlag, Position, Variant};
+use citadel_rules::{with_game, Game, Move, MoveFlag, Position, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

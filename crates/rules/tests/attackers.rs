@@ -2,12 +2,9 @@
 //! for every cell and colour, the set is empty exactly when the cell is not attacked, each
 //! piece in it attacks the cell alone, no other piece does, and a piece put anywhere off a
 //! checker's `attack_paths` leaves its attack standing.
-
-use citadel_rules::Game;
-
 use citadel_geometry::Bitboard;
 use citadel_notation::fen;
-use citadel_rules::{with_game, Color, Position, Variant};
+use citadel_rules::{with_game, Color, Game, Position, Variant};
 use rand::{rngs::StdRng, SeedableRng};
 mod common;
 

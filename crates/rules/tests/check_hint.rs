@@ -1,11 +1,8 @@
 //! `Position::check_hint` over random playouts (rich in checks) from every fixture position
 //! of every game: every legal move that gives check is one the hint may not clear, and the
 //! hint clears most of the moves that do not (so that it spares the search their test).
-
-use citadel_rules::Game;
-
 use citadel_notation::fen;
-use citadel_rules::{with_game, Position, Variant};
+use citadel_rules::{with_game, Game, Position, Variant};
 use rand::{rngs::StdRng, SeedableRng};
 mod common;
 

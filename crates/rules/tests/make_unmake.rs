@@ -1,11 +1,8 @@
 //! Property test over every fixture position of every game: random playouts where after each
 //! move the incremental hash equals the hash computed from scratch and the FEN round-trips,
 //! and undoing every move restores the position, its hash and its FEN exactly.
-
-use citadel_rules::Game;
-
 use citadel_notation::fen;
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 mod common;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};

@@ -1,11 +1,8 @@
 //! The search's helpers in the rules core, over every fixture position of every game and
 //! random playouts from them: tactical generation gives exactly the legal moves that
 //! capture or promote, and a null move keeps the hash right and is taken back exactly.
-
-use citadel_rules::Game;
-
 use citadel_notation::fen;
-use citadel_rules::{with_game, MoveList, Variant};
+use citadel_rules::{with_game, Game, MoveList, Variant};
 mod common;
 
 use rand::{rngs::StdRng, Rng, SeedableRng};

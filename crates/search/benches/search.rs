@@ -1,12 +1,9 @@
 //! Search speed (nodes per second) from a middlegame position of each game (criterion).
 #![allow(missing_docs)] // criterion_group! generates undocumented items
-
-use citadel_rules::Game;
-
 use citadel_notation::fen;
 use citadel_rules::{
-    Byzantine, CelticCitadel, Chess, EgyptianEye, MiniCitadel, OrientalOmega, PersianPrincess,
-    Shatranj, Tamerlane,
+    Byzantine, CelticCitadel, Chess, EgyptianEye, Game, MiniCitadel, OrientalOmega,
+    PersianPrincess, Shatranj, Tamerlane,
 };
 use citadel_search::{Limits, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

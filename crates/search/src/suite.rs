@@ -1,11 +1,8 @@
 //! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
-
-use citadel_rules::Game;
-
 use citadel_notation::report::{Case, Verdict};
 use citadel_notation::{fen, FenError, Loc};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -9,13 +9,10 @@
 //!
 //! `best` lists the accepted moves in coordinate form; `mate` (optional) is the mate
 //! distance in moves the score must show (negative: the side to move is mated).
-
-use citadel_rules::Game;
-
 use crate::suite::LoadError;
 use crate::{Limits, Score, Searcher};
 use citadel_notation::{coord, fen, FenError, MoveError};
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{with_game, Game, Variant};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

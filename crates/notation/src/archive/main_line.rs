@@ -1,13 +1,10 @@
 //! The main-line coders: how a payload's main-line moves are encoded and decoded, following
 //! the game while it replays, or as text.
-
-use citadel_rules::Game;
-
 use super::stored_move::{by_rank, storable, width};
 use super::{DecodeError, Event};
 use crate::record::Record;
 use crate::san;
-use citadel_rules::{with_game, Move, MoveList, Position};
+use citadel_rules::{with_game, Game, Move, MoveList, Position};
 
 /// Follows a game's main line while it replays, to encode moves and decode them (stored as
 /// moves or by rank).

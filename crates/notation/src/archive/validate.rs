@@ -4,9 +4,6 @@
 //! for want of moves, so the position's other moves are generated only where a move is
 //! stored as text or by rank, and at the end. Anything wrong gives `None`, and the caller
 //! decodes the game and validates the record to report it: both paths accept the same games.
-
-use citadel_rules::Game;
-
 use super::{
     by_rank, get_move, header, width, Bytes, OP_CLOSE, OP_COMMENT, OP_MOVE, OP_MOVES, OP_NAG,
     OP_OPEN, OP_PLAYED,
@@ -15,7 +12,7 @@ use crate::pgn::MAX_DEPTH;
 use crate::record::Record;
 use crate::replay::{self, Replayed};
 use crate::{fen, san};
-use citadel_rules::{with_game, Move, MoveList, Position};
+use citadel_rules::{with_game, Game, Move, MoveList, Position};
 
 /// The validation of the game a payload holds, or `None` if anything is wrong with it.
 pub(super) fn validate(payload: &[u8]) -> Option<Replayed> {

@@ -5,7 +5,7 @@
 //! won a match against the defaults states them in its rules
 //! ([`Config::weights`](citadel_rules::Config::weights), with the provenance of the fit; so
 //! far chess and Shatranj, fitted to Stockfish's and Fairy-Stockfish's evaluations). Fits
-//! that did not win their matches are not adopted: see `docs/engine.md`.
+//! that did not win their matches are not adopted: see `docs/log/tuning.md`.
 //!
 //! Weights are named like piece values (`mobility-mg=4`), so that a fit, `citadel tune`'s
 //! start values and a match's `--engine-values` treat both alike.

@@ -3,7 +3,7 @@
 #![no_main]
 
 use citadel_notation::fen;
-use citadel_rules::{with_game, Variant};
+use citadel_rules::{Claims, with_game, Variant};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -18,7 +18,7 @@ fuzz_target!(|data: &[u8]| {
             let again = fen::parse::<G>(&written).expect("a written FEN parses");
             assert_eq!(fen::write(&again), written);
             let _ = pos.legal_moves();
-            let _ = pos.outcome_with_draws();
+            let _ = pos.outcome(Claims::Draws);
         }
     });
 });

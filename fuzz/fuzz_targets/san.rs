@@ -20,7 +20,7 @@ fn check<G: Game>(pos: &mut Position<G>, picks: &[u8], text: &str) {
     }
     let legal = pos.legal_moves();
     if let Ok(m) = san::parse_among(pos, &legal, text) {
-        let written = san::write(pos, &m);
+        let written = san::write(pos, &m).unwrap();
         assert_eq!(san::parse_among(pos, &legal, &written), Ok(m), "{written}");
     }
 }

@@ -3,7 +3,7 @@
 use crate::position_args::PositionArgs;
 use crate::Failure;
 use citadel_notation::{diagram, fen};
-use citadel_rules::with_position;
+use citadel_rules::{with_position, Claims};
 
 /// Arguments of `citadel show`.
 #[derive(clap::Args)]
@@ -29,7 +29,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
     let check = if pos.in_check() { " (in check)" } else { "" };
     outln!("To move: {side}{check}");
     outln!("Moves:   {}", pos.legal_moves().len());
-    match pos.outcome_with_draws() {
+    match pos.outcome(Claims::Draws) {
         Some(o) => outln!("Outcome: {o} ({})", o.result()),
         None => outln!("Outcome: game in progress"),
     }

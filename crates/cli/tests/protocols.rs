@@ -3,7 +3,7 @@
 //! fatal), and a whole game of every one of the nine games through the protocol — the test
 //! plays random legal moves for one side and checks every engine move by the rules.
 use citadel_notation::{coord, fen};
-use citadel_rules::{with_game, Game, Variant};
+use citadel_rules::{with_game, Claims, Game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::io::{BufRead, BufReader, Write};
@@ -268,7 +268,7 @@ fn uci_game<G: Game>(id: &str, seed: u64) -> usize {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut pos = fen::start::<G>();
     let mut moves: Vec<String> = Vec::new();
-    while pos.outcome_with_draws().is_none() && moves.len() < 1000 {
+    while pos.outcome(Claims::Draws).is_none() && moves.len() < 1000 {
         let text = if moves.len() % 2 == 0 {
             e.send(&format!("position startpos moves {}", moves.join(" ")));
             e.send("go depth 1");
@@ -283,7 +283,7 @@ fn uci_game<G: Game>(id: &str, seed: u64) -> usize {
         pos.play_unchecked(m);
         moves.push(text);
     }
-    assert!(pos.outcome_with_draws().is_some(), "{id}: unfinished");
+    assert!(pos.outcome(Claims::Draws).is_some(), "{id}: unfinished");
     // the finished game's position is accepted too; the engine has no move to offer
     e.send(&format!("position startpos moves {}", moves.join(" ")));
     e.send("go depth 1");
@@ -438,7 +438,7 @@ fn xboard_game<G: Game>(v: Variant, seed: u64) -> usize {
     let mut pos = fen::start::<G>();
     let mut plies = 0;
     let outcome = loop {
-        if let Some(o) = pos.outcome_with_draws() {
+        if let Some(o) = pos.outcome(Claims::Draws) {
             break o;
         }
         assert!(plies < 1000, "{}: unfinished", v.id());
@@ -447,7 +447,7 @@ fn xboard_game<G: Game>(v: Variant, seed: u64) -> usize {
         pos.play_unchecked(coord::parse_move(&pos, &text).unwrap());
         plies += 1;
         e.send(&format!("usermove {text}"));
-        if let Some(o) = pos.outcome_with_draws() {
+        if let Some(o) = pos.outcome(Claims::Draws) {
             break o;
         }
         let reply = e.expect(|l| {

@@ -59,14 +59,16 @@ pub fn analyse<G: Game>(
     let r = s.search(pos, limits);
     let mut pv = Vec::new();
     let mut p = pos.clone();
+    // the line as far as its moves are legal (a line from the hash table may not be)
     for m in &r.pv {
-        pv.push(san::write(&p, m));
+        let Ok(text) = san::write(&p, m) else { break };
+        pv.push(text);
         p.play_unchecked(*m);
     }
     Analysis {
         variant: G::config().id,
         fen: fen::write(pos),
-        bestmove: r.best.map(|m| san::write(pos, &m)),
+        bestmove: r.best.and_then(|m| san::write(pos, &m).ok()),
         coordinate: r.best.map(|m| coord::write(pos, &m)),
         score: r.display_score(),
         depth: r.depth,

@@ -11,7 +11,7 @@ use crate::record::{GameRecord, Infraction, Verdict};
 use crate::tally::{Effort, Searched};
 use citadel_notation::coord;
 use citadel_notation::eval_comment::{Eval, EvalComment};
-use citadel_rules::{Color, Game, Move, Position};
+use citadel_rules::{Claims, Color, Game, Move, Position};
 use citadel_search::Score;
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -56,7 +56,7 @@ pub fn random_opening<G: Game>(start: &Position<G>, plies: usize, seed: u64) -> 
     let mut dice = ChaCha8Rng::seed_from_u64(seed);
     let mut pos = start.clone();
     let mut moves = Vec::new();
-    while moves.len() < plies && pos.outcome_with_draws().is_none() {
+    while moves.len() < plies && pos.outcome(Claims::Draws).is_none() {
         let m = random_move(&pos, &mut dice);
         pos.play_unchecked(m);
         moves.push(m);
@@ -102,13 +102,13 @@ fn ask<G: Game>(
                 score: Some(citadel_search::Score::from_internal(r.score)),
             };
             match r.best {
-                Some(m) => (Answer::Move(coord::write_explicit(pos, &m)), Some(searched)),
+                Some(m) => (Answer::Move(coord::write(pos, &m)), Some(searched)),
                 None => (Answer::Failed("no move".into()), None),
             }
         }
         Contestant::Random { rng, .. } => {
             let m = random_move(pos, rng.as_deref_mut().unwrap_or(dice));
-            (Answer::Move(coord::write_explicit(pos, &m)), None)
+            (Answer::Move(coord::write(pos, &m)), None)
         }
         Contestant::External(e) => {
             let white = pos.turn() == Color::White;
@@ -171,7 +171,7 @@ pub fn play_game<G: Game>(
     let mut evals = Vec::new();
     let mut outcome = None;
     while verdict.is_none() {
-        if let Some(o) = pos.outcome_with_draws() {
+        if let Some(o) = pos.outcome(Claims::Draws) {
             outcome = Some(o);
             break;
         }
@@ -182,7 +182,7 @@ pub fn play_game<G: Game>(
         let side = us.index();
         let number = pos.fullmove_number();
         let answer = if moves.len() < rules.opening_plies {
-            Answer::Move(coord::write_explicit(&pos, &random_move(&pos, &mut dice)))
+            Answer::Move(coord::write(&pos, &random_move(&pos, &mut dice)))
         } else {
             let clock = rules
                 .tc
@@ -216,7 +216,7 @@ pub fn play_game<G: Game>(
         let (infraction, detail) = match answer {
             Answer::Move(text) => match coord::parse_move(&pos, &text) {
                 Ok(m) => {
-                    texts.push(coord::write_explicit(&pos, &m));
+                    texts.push(coord::write(&pos, &m));
                     pos.play_unchecked(m);
                     moves.push(m);
                     continue;

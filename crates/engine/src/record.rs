@@ -141,8 +141,10 @@ impl<G: Game> GameRecord<G> {
         let mut main = Line::default();
         for (i, m) in self.moves.iter().enumerate() {
             let eval = self.evals.get(i).copied().flatten();
+            // the moves of a game played here are legal
+            let legal = pos.legal_moves();
             main.moves.push(MoveNode {
-                san: san::write_mut(&mut pos, m),
+                san: san::write_among(&mut pos, &legal, m),
                 comments: eval.map(|e| e.to_string()).into_iter().collect(),
                 ..MoveNode::default()
             });

@@ -5,8 +5,10 @@
 //! moves cross it as coordinate text (`e2e4`, `e9e10q`, `b1c3/xd2e2`), and search progress
 //! comes back as [`Report`]s through a callback, so the search knows nothing of any
 //! protocol. Dropping a session stops its search.
-use citadel_notation::{coord, fen, san, FenError, MoveError};
-use citadel_rules::{with_game, Color, Game, Move, Outcome, Position, Variant};
+use citadel_notation::{coord, fen, san, FenError};
+use citadel_rules::{
+    with_game, Claims, Color, Game, IllegalMove, Move, Outcome, Position, Variant,
+};
 use citadel_search::{Limits, RootLine, Score, SearchResult, Searcher};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -66,10 +68,10 @@ pub trait Session: Send {
     fn set_position(&mut self, fen: Option<&str>, moves: &[&str]) -> Result<(), PositionError>;
     /// Reads moves of the current position given in coordinate (or SAN) form, each on its
     /// own (UCI `searchmoves`).
-    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, MoveError>>;
+    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, IllegalMove>>;
     /// Plays one move given in coordinate (or SAN) form; returns its protocol form
     /// ([`coord::write_explicit`]).
-    fn play(&mut self, text: &str) -> Result<String, MoveError>;
+    fn play(&mut self, text: &str) -> Result<String, IllegalMove>;
     /// Takes back the last move; `false` when there is none.
     fn undo(&mut self) -> bool;
     /// The side to move.
@@ -129,7 +131,7 @@ pub enum PositionError {
         number: usize,
         /// Why it is not a move there.
         #[source]
-        source: MoveError,
+        source: IllegalMove,
     },
 }
 
@@ -190,7 +192,7 @@ impl<G: Game> Drop for GameSession<G> {
 }
 
 /// Reads a move in coordinate form, or failing that in SAN (the coordinate error then).
-fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
+fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, IllegalMove> {
     coord::parse_move(pos, text).or_else(|e| san::parse(pos, text).map_err(|_| e))
 }
 
@@ -200,7 +202,7 @@ fn coords<G: Game>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
     moves
         .iter()
         .map(|m| {
-            let t = coord::write_explicit(&pos, m);
+            let t = coord::write(&pos, m);
             pos.play_unchecked(*m);
             t
         })
@@ -251,13 +253,13 @@ impl<G: Game> Session for GameSession<G> {
         Ok(())
     }
 
-    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, MoveError>> {
+    fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, IllegalMove>> {
         texts.iter().map(|t| parse_move(&self.pos, t)).collect()
     }
 
-    fn play(&mut self, text: &str) -> Result<String, MoveError> {
+    fn play(&mut self, text: &str) -> Result<String, IllegalMove> {
         let m = parse_move(&self.pos, text)?;
-        let t = coord::write_explicit(&self.pos, &m);
+        let t = coord::write(&self.pos, &m);
         self.join();
         self.pos.play_unchecked(m);
         Ok(t)
@@ -273,7 +275,7 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome_with_draws()
+        self.pos.outcome(Claims::Draws)
     }
 
     fn ply_count(&self) -> usize {
@@ -320,7 +322,7 @@ impl<G: Game> Session for GameSession<G> {
             while hold.load(Ordering::Relaxed) && !stop.load(Ordering::Relaxed) {
                 std::thread::sleep(Duration::from_millis(2));
             }
-            let best = r.best.map(|m| coord::write_explicit(&root, &m));
+            let best = r.best.map(|m| coord::write(&root, &m));
             // before the report: whoever reads the move finds the search over
             reported.store(true, Ordering::Release);
             report(Report::Done(best, progress(&root, &r)));
@@ -358,7 +360,7 @@ impl<G: Game> Session for GameSession<G> {
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
         citadel_search::divide_parallel(&self.pos, depth.max(1), self.threads)
             .into_iter()
-            .map(|(m, n)| (coord::write_explicit(&self.pos, &m), n))
+            .map(|(m, n)| (coord::write(&self.pos, &m), n))
             .collect()
     }
 }
@@ -384,7 +386,13 @@ mod tests {
         assert_eq!(s.ply_count(), 2, "the position stays as it was");
         // SAN is read too; the answer is the protocol form
         assert_eq!(s.play("Nf3").as_deref(), Ok("g1f3"));
-        assert!(matches!(s.play("e2e5"), Err(MoveError::Illegal(_))));
+        assert!(matches!(
+            s.play("e2e5"),
+            Err(IllegalMove {
+                reason: citadel_rules::Reason::NoMoveFrom { .. },
+                ..
+            })
+        ));
         assert!(s.undo());
         assert_eq!(s.turn(), Color::White);
         assert!(s.outcome().is_none());

@@ -34,7 +34,7 @@ fn write_games(c: &mut Criterion) {
                 let mut pos = p.start.clone();
                 let mut rec = r.clone();
                 for (node, m) in rec.main.moves.iter_mut().zip(&p.moves) {
-                    node.san = san::write(&pos, m);
+                    node.san = san::write(&pos, m).unwrap();
                     pos.play_unchecked(*m);
                 }
                 bytes += writer::write(&rec).len();

@@ -1,41 +1,25 @@
 //! Coordinate moves: `f2i2`, `e9e10q`, the hyphenated `f2-i2`, and Byzantine removals
 //! `b1c3/xd2e2`.
 
+use crate::san;
 use citadel_geometry::{BitWord, Geometry, Square};
-use citadel_rules::{Game, Move, Position};
-
-/// A move text that is not a legal move of the position.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum MoveError {
-    /// The text is not a move at all.
-    #[error("`{0}` is not a move")]
-    Syntax(String),
-    /// A cell named in the move does not exist on this board.
-    #[error("`{0}` names no cell of this board")]
-    NoSuchSquare(String),
-    /// Well-formed, but not legal here.
-    #[error("`{0}` is not a legal move here")]
-    Illegal(String),
-    /// Several legal moves fit the text.
-    #[error("`{0}` is ambiguous")]
-    Ambiguous(String),
-}
+use citadel_rules::{Game, IllegalMove, Move, Position, Reason};
 
 /// Reads a cell name (letter(s) then digits) from the front of `s`.
 fn take_square<'a, W: BitWord>(
     geo: &Geometry<W>,
     s: &'a str,
     whole: &str,
-) -> Result<(Square, &'a str), MoveError> {
+) -> Result<(Square, &'a str), Reason> {
     let letters = s.bytes().take_while(|b| b.is_ascii_lowercase()).count();
     let digits = s[letters..].bytes().take_while(u8::is_ascii_digit).count();
     if letters == 0 || digits == 0 {
-        return Err(MoveError::Syntax(crate::clip(whole)));
+        return Err(Reason::Syntax(crate::clip(whole)));
     }
     let name = &s[..letters + digits];
     let sq = geo
         .parse_square(name)
-        .ok_or_else(|| MoveError::NoSuchSquare(crate::clip(name)))?;
+        .ok_or_else(|| Reason::NoSuchSquare(crate::clip(name)))?;
     Ok((sq, &s[letters + digits..]))
 }
 
@@ -71,12 +55,13 @@ pub(crate) fn has_coord_shape(text: &str) -> bool {
 }
 
 /// Parses the text of a coordinate move without checking legality.
-pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
+/// Its error is the [`Reason`] alone: the text is read without a position.
+pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, Reason> {
     let cfg = G::config();
     let geo = cfg.geometry();
     let t = text.trim_end_matches(['+', '#', '!', '?']);
     if t.len() > crate::ECHO_CHARS {
-        return Err(MoveError::Syntax(crate::clip(text)));
+        return Err(Reason::Syntax(crate::clip(text)));
     }
     let (from, rest) = take_square(geo, t, text)?;
     let rest = rest.strip_prefix('-').unwrap_or(rest);
@@ -87,7 +72,7 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
         let (a, r) = take_square(geo, r, text)?;
         let (b, r) = take_square(geo, r, text)?;
         if !r.is_empty() {
-            return Err(MoveError::Syntax(crate::clip(text)));
+            return Err(Reason::Syntax(crate::clip(text)));
         }
         removal = Some((a, b));
         rest = &rest[..i];
@@ -100,7 +85,7 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
             .symbols
             .iter()
             .position(|s| s.eq_ignore_ascii_case(promo))
-            .ok_or_else(|| MoveError::Syntax(crate::clip(text)))?;
+            .ok_or_else(|| Reason::Syntax(crate::clip(text)))?;
         Some(k as u8)
     };
     Ok(CoordMove {
@@ -121,57 +106,87 @@ pub fn parse_coord<G: Game>(text: &str) -> Result<CoordMove, MoveError> {
 /// assert_eq!(coord::write(&pos, &m), "g3g5");
 /// assert!(coord::parse_move(&pos, "g3g6").is_err());
 /// ```
-pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveError> {
-    let c = parse_coord::<G>(text)?;
-    find::<G>(&pos.legal_moves(), &c, text)
+pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, IllegalMove> {
+    parse_coord::<G>(text)
+        .and_then(|c| find(pos, &pos.legal_moves(), &c, text))
+        .map_err(|r| san::refused(pos, text, r))
 }
 
-/// Finds the move of `moves` that the parsed coordinate move `c` names (`text` is only for
-/// the error). A move to the last rank without a promotion letter takes the first choice
-/// listed (the queen), as the Persian Chess app writes promotions.
-pub fn find<G: Game>(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError> {
-    let mut found: Option<Move> = None;
-    for m in moves {
-        if m.from != c.from || m.to != c.to {
-            continue;
-        }
-        if c.promotion.is_some() && m.promotion != c.promotion {
-            continue;
-        }
-        if removal_pair(G::config().geometry(), m) != c.removal {
-            continue;
-        }
-        if let Some(f) = found {
-            // several promotions fit a move without a suffix: take the first listed (the
-            // strongest), as GUIs do for an unqualified pawn move to the last rank
-            if f.promotion.is_some()
-                && c.promotion.is_none()
-                && f.from == m.from
-                && f.to == m.to
-                && f.aux == m.aux
-            {
-                continue;
+/// Finds the move of `moves` (the legal moves of `pos`) that the parsed coordinate move `c`
+/// names (`text` is for the error). Nothing is guessed: a move with a choice of promotion
+/// must name its piece, as in SAN; a single choice may go unnamed.
+///
+/// ```
+/// use citadel_notation::{coord, fen};
+/// use citadel_rules::{Chess, Reason};
+/// let pos = fen::parse::<Chess>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+/// let e = coord::parse_move(&pos, "f7f8").unwrap_err();
+/// assert!(matches!(e.reason, Reason::PromotionRequired { .. }));
+/// assert_eq!(e.to_string(), "`f7f8` must name its promotion (f7f8q, f7f8r, f7f8b, f7f8n)");
+/// assert!(coord::parse_move(&pos, "f7f8n").is_ok());
+/// ```
+pub fn find<G: Game>(
+    pos: &Position<G>,
+    moves: &[Move],
+    c: &CoordMove,
+    text: &str,
+) -> Result<Move, Reason> {
+    let geo = G::config().geometry();
+    let cells = |m: &&Move| m.from == c.from && m.to == c.to;
+    let fits = |m: &&Move| {
+        cells(m)
+            && (c.promotion.is_none() || m.promotion == c.promotion)
+            && removal_pair(geo, m) == c.removal
+    };
+    let found: Vec<&Move> = moves.iter().filter(fits).collect();
+    match found.as_slice() {
+        [m] => Ok(**m),
+        [] => {
+            if c.promotion.is_some() && moves.iter().filter(cells).any(|m| m.promotion.is_some()) {
+                return Err(Reason::BadPromotion(crate::clip(text)));
             }
-            return Err(MoveError::Ambiguous(crate::clip(text)));
+            Err(pos
+                .refusal(citadel_geometry::Bitboard::from_square(c.from), c.to)
+                .unwrap_or_else(|| Reason::NoMoveFrom {
+                    from: geo.name_of(c.from).to_string(),
+                    to: geo.name_of(c.to).to_string(),
+                }))
         }
-        found = Some(*m);
+        [first, rest @ ..] => {
+            let promotions_only = first.promotion.is_some()
+                && rest
+                    .iter()
+                    .all(|m| m.aux == first.aux && m.promotion.is_some());
+            if promotions_only && c.promotion.is_none() {
+                return Err(Reason::PromotionRequired {
+                    text: crate::clip(text),
+                    choices: found.iter().map(|m| write(pos, m)).collect(),
+                });
+            }
+            Err(san::ambiguous(pos, moves, text, |m| fits(&m)))
+        }
     }
-    found.ok_or_else(|| MoveError::Illegal(crate::clip(text)))
 }
 
-/// Writes a move in coordinate form. The promotion suffix is written only when the piece
-/// has a choice.
-pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
+/// Writes a move in coordinate form, as the engine protocols (UCI, XBoard) exchange it: a
+/// promotion always with its letter, even where the piece has no choice (`f7f8q` in
+/// shatranj, where the ferz is the only promotion; engines such as Fairy-Stockfish do not
+/// read a promotion without one). [`parse_move`] reads both forms.
+///
+/// ```
+/// use citadel_notation::{coord, fen};
+/// use citadel_rules::Shatranj;
+/// let pos = fen::parse::<Shatranj>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
+/// let m = coord::parse_move(&pos, "f7f8").unwrap();
+/// assert_eq!(coord::write(&pos, &m), "f7f8q");
+/// assert_eq!(coord::parse_move(&pos, "f7f8q"), Ok(m));
+/// ```
+pub fn write<G: Game>(_pos: &Position<G>, m: &Move) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
     let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(m.to));
     if let Some(k) = m.promotion {
-        let choices = pos
-            .piece_at(m.from)
-            .map_or(0, |p| cfg.promotions[p.kind as usize].len());
-        if choices > 1 {
-            s.push_str(&cfg.symbols[k as usize].to_lowercase());
-        }
+        s.push_str(&cfg.symbols[k as usize].to_lowercase());
     }
     if let Some((a, b)) = removal_pair(geo, m) {
         s.push_str("/x");
@@ -179,35 +194,6 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
         s.push_str(geo.name_of(b));
     }
     s
-}
-
-/// Writes a move as the engine protocols (UCI, XBoard) exchange it: the coordinate form
-/// with the promotion letter always written, even where the piece has no choice (`f7f8q` in
-/// shatranj, where the ferz is the only promotion) — engines such as Fairy-Stockfish do not
-/// read a promotion without one. [`parse_move`] reads both forms.
-///
-/// ```
-/// use citadel_notation::{coord, fen};
-/// use citadel_rules::Shatranj;
-/// let pos = fen::parse::<Shatranj>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
-/// let m = coord::parse_move(&pos, "f7f8").unwrap();
-/// assert_eq!(coord::write(&pos, &m), "f7f8");
-/// assert_eq!(coord::write_explicit(&pos, &m), "f7f8q");
-/// assert_eq!(coord::parse_move(&pos, "f7f8q"), Ok(m));
-/// ```
-pub fn write_explicit<G: Game>(pos: &Position<G>, m: &Move) -> String {
-    let mut t = write(pos, m);
-    if let Some(k) = m.promotion {
-        let letter = G::config().symbols[k as usize].to_lowercase();
-        let (body, removal) = match t.find("/x") {
-            Some(i) => (t[..i].to_string(), t[i..].to_string()),
-            None => (t.clone(), String::new()),
-        };
-        if !body.ends_with(&letter) || !body.ends_with(char::is_alphabetic) {
-            t = format!("{body}{letter}{removal}");
-        }
-    }
-    t
 }
 
 /// The two cells of the pawn pair a move removes, the pawn moving toward higher files
@@ -230,7 +216,7 @@ pub fn removal_of(m: &Move) -> Option<Square> {
 mod tests {
     use super::*;
     use crate::fen;
-    use citadel_rules::{with_game, Chess, Variant};
+    use citadel_rules::{with_game, Chess, Claims, Variant};
 
     /// Every legal move met in random games reads back from its protocol form as itself;
     /// returns the number of promotions met.
@@ -241,12 +227,12 @@ mod tests {
         for _ in 0..12 {
             let mut pos = Position::<G>::start();
             for _ in 0..400 {
-                if pos.outcome_with_draws().is_some() {
+                if pos.outcome(Claims::Draws).is_some() {
                     break;
                 }
                 let legal = pos.legal_moves();
                 for m in legal.iter() {
-                    let t = write_explicit(&pos, m);
+                    let t = write(&pos, m);
                     assert_eq!(parse_move(&pos, &t).as_ref(), Ok(m), "{t}");
                     promotions += usize::from(m.promotion.is_some());
                 }
@@ -273,8 +259,8 @@ mod tests {
     fn a_promotion_with_a_choice_keeps_its_letter_and_other_moves_have_none() {
         let pos = fen::parse::<Chess>("r2k4/5P2/8/8/8/8/8/R1K5 w - - 0 1").unwrap();
         let m = parse_move(&pos, "f7f8n").unwrap();
-        assert_eq!(write_explicit(&pos, &m), "f7f8n");
+        assert_eq!(write(&pos, &m), "f7f8n");
         let m = parse_move(&pos, "a1a7").unwrap();
-        assert_eq!(write_explicit(&pos, &m), "a1a7");
+        assert_eq!(write(&pos, &m), "a1a7");
     }
 }

@@ -616,45 +616,25 @@ fn frame_name<W: citadel_geometry::BitWord>(
     }
 }
 
-/// Writes the canonical FEN of a position.
+/// Writes the canonical FEN of a position ([`Position::fen`]): the en passant cell only
+/// when a capture there is legal, as shakmaty, python-chess and lichess write it.
+///
+/// ```
+/// use citadel_notation::fen;
+/// use citadel_rules::Chess;
+/// // Black's d-pawn can take on e3: the cell is written
+/// let text = "4k3/8/8/8/3pP3/8/8/4K3 b - e3 0 1";
+/// assert_eq!(fen::write(&fen::parse::<Chess>(text).unwrap()), text);
+/// // no pawn can: it is not (the reader accepts it)
+/// let pos = fen::parse::<Chess>("4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1").unwrap();
+/// assert_eq!(fen::write(&pos), "4k3/8/8/8/4P3/8/8/4K3 b - - 0 1");
+/// ```
 pub fn write<G: Game>(pos: &Position<G>) -> String {
-    write_setup::<G>(&pos.to_setup())
+    pos.fen()
 }
 
-/// Writes the canonical FEN of a setup.
+/// Writes the FEN of a setup as it stands ([`Config::write_fen`](citadel_rules::Config::write_fen)):
+/// its en passant cell is written whether or not a capture there is legal.
 pub fn write_setup<G: Game>(setup: &Setup) -> String {
-    let cfg = G::config();
-    let geo = cfg.geometry();
-    let mut out = String::new();
-    for (i, row) in geo.fen_rows().iter().enumerate() {
-        if i > 0 {
-            out.push('/');
-        }
-        let mut run = 0;
-        for cell in row {
-            match cell.and_then(|sq| setup.board[sq.index()]) {
-                Some(p) => {
-                    if run > 0 {
-                        out.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    out.push_str(&cfg.symbol_of(p.kind, p.color));
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            out.push_str(&run.to_string());
-        }
-    }
-    let ep = setup
-        .ep
-        .map_or("-".to_string(), |e| geo.name_of(e).to_string());
-    format!(
-        "{out} {} {} {ep} {} {}",
-        setup.turn.char(),
-        G::config().rights.write(setup),
-        setup.halfmove,
-        setup.fullmove
-    )
+    G::config().write_fen(setup)
 }

@@ -11,12 +11,12 @@ pub mod fen;
 mod io_error;
 pub mod out_file;
 pub mod pgn;
+pub mod position;
 pub mod random;
 pub mod record;
 pub mod replay;
 pub mod report;
 pub mod san;
-pub mod variant_notation;
 pub mod writer;
 
 /// Longest piece of input echoed in a message, in characters.
@@ -49,12 +49,10 @@ pub fn clip(text: &str) -> String {
 }
 
 pub use archive::{ArchiveError, DecodeError, ReadError};
-pub use coord::MoveError;
 pub use diagnostic::Diagnostic;
 pub use fen::{FenError, FenErrorKind, FenField, Row, RowUnit};
 pub use io_error::IoError;
 pub use pgn::{Loc, PgnError, PgnErrorKind, SourceGame};
+pub use position::Position;
 pub use record::{GameResult, Line, MoveNode, Record, UnknownVariant};
 pub use replay::{MoveAt, ReplayError, ReplayErrorKind, Replayed, Summary, VariantPlayed};
-pub use san::SanError;
-pub use variant_notation::VariantNotation;

@@ -12,7 +12,7 @@
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::replay::ReplayError;
 use crate::san;
-use citadel_rules::{with_game, Color, Game, Variant};
+use citadel_rules::{with_game, Claims, Color, Game, Variant};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -52,7 +52,7 @@ pub fn extend(
 
 /// Whether the side that just moved has won in `pos`.
 fn won<G: Game>(pos: &citadel_rules::Position<G>, mover: Color) -> bool {
-    pos.outcome_with_draws()
+    pos.outcome(Claims::Draws)
         .is_some_and(|o| o.winner == Some(mover))
 }
 
@@ -69,8 +69,9 @@ fn extend_as<G: Game>(
         moves: Vec::new(),
     };
     for (node, m) in record.main.moves.iter().zip(&played.moves) {
+        let legal = pos.legal_moves();
         main.moves.push(MoveNode {
-            san: san::write_mut(&mut pos, m),
+            san: san::write_among(&mut pos, &legal, m),
             ..node.clone()
         });
         pos.play_unchecked(*m);
@@ -116,7 +117,7 @@ fn extend_as<G: Game>(
             }
         };
         main.moves.push(MoveNode {
-            san: san::write_mut(&mut pos, &m),
+            san: san::write_among(&mut pos, &legal, &m),
             ..MoveNode::default()
         });
         pos.play_unchecked(m);

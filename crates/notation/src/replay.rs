@@ -15,9 +15,10 @@
 //!   result (resignation, time) or a draw (agreement).
 
 use crate::record::{GameResult, Line, MoveNode, Record, UnknownVariant};
-use crate::{fen, san, FenError, SanError};
+use crate::{fen, san, FenError};
 use citadel_rules::{
-    with_game, Color, Game, Move, MoveList, Outcome, Position, Variant, VariantPosition,
+    with_game, Claims, Color, Game, IllegalMove, Move, MoveList, Outcome, Position, Variant,
+    VariantPosition,
 };
 use serde::Serialize;
 
@@ -71,9 +72,9 @@ pub enum ReplayErrorKind {
     /// The `FEN` tag is not a position of the game (boxed: it is large, and rare).
     #[error("{0}")]
     Fen(#[source] Box<FenError>),
-    /// A move text that is no legal move of its position.
+    /// A move text that is no legal move of its position (boxed: it is large, and rare).
     #[error("{0}")]
-    Move(#[source] SanError),
+    Move(#[source] Box<IllegalMove>),
     /// A move after the rules ended the game.
     #[error("the game is already over ({0})")]
     GameOver(Outcome),
@@ -207,7 +208,7 @@ fn next_move<G: Game>(
     if let Some(o) = pos.outcome_among(moves) {
         return Err(fail(ReplayErrorKind::GameOver(o)));
     }
-    san::parse_among(pos, moves, text).map_err(|e| fail(ReplayErrorKind::Move(e)))
+    san::parse_among(pos, moves, text).map_err(|e| fail(ReplayErrorKind::Move(Box::new(e))))
 }
 
 /// Plays the main line of `record` over the rules of `G`.
@@ -226,7 +227,7 @@ fn play_texts<'t, G: Game>(
     let mut pos = start.clone();
     let mut moves = Vec::with_capacity(len);
     play_moves(&mut pos, texts, |m| moves.push(m))?;
-    let outcome = pos.outcome_with_draws();
+    let outcome = pos.outcome(Claims::Draws);
     Ok(Played {
         start,
         end: pos,

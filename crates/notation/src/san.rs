@@ -23,77 +23,11 @@
 //! assert_eq!(e.to_string(), "no knight can move to f9");
 //! ```
 
-use crate::coord::{self, removal_of, MoveError};
+use crate::coord::{self, removal_of};
 use citadel_geometry::{Bitboard, Square};
-use citadel_rules::{Game, Move, MoveFlag, MoveList, Position, Termination};
-
-/// Why a move text is not a legal move of the position.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-pub enum SanError {
-    /// The text is not a move at all.
-    #[error("`{0}` is not a move")]
-    Syntax(String),
-    /// The piece letter is not one of the game's.
-    #[error("unknown piece letter `{0}`")]
-    UnknownPiece(String),
-    /// The text names a cell the board does not have.
-    #[error("{0} is not a cell of this board")]
-    NoSuchSquare(String),
-    /// No piece of that kind can go there.
-    #[error("no {piece} can move to {to}")]
-    NoMove {
-        /// The piece's name (`knight`).
-        piece: String,
-        /// The destination's name.
-        to: String,
-    },
-    /// Pieces of that kind can go there, but none from the cells the disambiguation names.
-    #[error("no {piece} on {from} can move to {to}")]
-    NoMoveFrom {
-        /// The piece's name.
-        piece: String,
-        /// The disambiguation as written (`b`, `3`, `b3`).
-        from: String,
-        /// The destination's name.
-        to: String,
-    },
-    /// The text has `x`, but the move does not capture.
-    #[error("no {piece} can capture on {to}")]
-    NoCapture {
-        /// The piece's name.
-        piece: String,
-        /// The destination's name.
-        to: String,
-    },
-    /// The promotion named is not one of the move's choices.
-    #[error("`{0}` is not a promotion choice of this move")]
-    BadPromotion(String),
-    /// The move has several promotion choices and the text names none.
-    #[error("`{0}` must name its promotion ({1})")]
-    PromotionRequired(String, String),
-    /// The removal suffix names no removable pawn pair of this move.
-    #[error("`{0}`: no such pawn-pair removal with this move")]
-    BadRemoval(String),
-    /// A special form (castling, ...) that is not legal now.
-    #[error("`{0}` is not legal here")]
-    Unavailable(String),
-    /// A coordinate move that no legal move matches.
-    #[error("no legal move from {from} to {to}")]
-    NoCoordMove {
-        /// The start cell's name.
-        from: String,
-        /// The destination's name.
-        to: String,
-    },
-    /// Several legal moves fit the text.
-    #[error("`{text}` is ambiguous: it fits {candidates}")]
-    Ambiguous {
-        /// The text as given.
-        text: String,
-        /// The fitting moves in canonical SAN, comma-separated.
-        candidates: String,
-    },
-}
+use citadel_rules::{
+    Game, IllegalMove, Move, MoveFlag, MoveList, ParsedMove, Position, Reason, Termination,
+};
 
 /// The SAN letter of a piece kind: empty for pawns, otherwise the White FEN symbol.
 ///
@@ -126,8 +60,8 @@ pub enum SanError {
 /// ```
 /// use citadel_notation::san;
 /// use citadel_rules::Chess;
-/// assert_eq!(san::letter_of::<Chess>(1), "N");
-/// assert_eq!(san::letter_of::<Chess>(0), "");
+/// assert_eq!(san::letter_of::<Chess>(4), "N");
+/// assert_eq!(san::letter_of::<Chess>(5), "");
 /// ```
 pub fn letter_of<G: Game>(kind: u8) -> &'static str {
     let cfg = G::config();
@@ -257,22 +191,37 @@ pub fn write_body<G: Game>(pos: &Position<G>, m: &Move, moves: &[Move]) -> Strin
     s
 }
 
-/// Writes a legal move of `pos` in SAN, with `+` or `#`. Works on a
+/// Writes a legal move of `pos` in SAN, with `+` or `#`; a move that is not legal here is
+/// an [`IllegalMove`], never a plausible text. Works on a
 /// [`snapshot`](Position::snapshot) of the position (no move history), so its cost does not
 /// grow with the length of the game.
-pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
+///
+/// ```
+/// use citadel_notation::{fen, san};
+/// use citadel_rules::{Chess, Move};
+/// let pos = fen::start::<Chess>();
+/// let m = san::parse(&pos, "Nf3").unwrap();
+/// assert_eq!(san::write(&pos, &m).unwrap(), "Nf3");
+/// let backwards = Move::new(m.to, m.from);
+/// assert!(san::write(&pos, &backwards).is_err());
+/// ```
+pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> Result<String, IllegalMove> {
     let mut p = pos.snapshot();
     write_mut(&mut p, m)
 }
 
-/// Writes a legal move of `pos` in SAN, with `+` or `#`, playing and taking it back on `pos`
-/// to find the check.
-pub fn write_mut<G: Game>(pos: &mut Position<G>, m: &Move) -> String {
+/// [`write`], playing and taking the move back on `pos` to find the check.
+pub fn write_mut<G: Game>(pos: &mut Position<G>, m: &Move) -> Result<String, IllegalMove> {
     let moves = pos.legal_moves();
-    write_among(pos, &moves, m)
+    if !moves.contains(m) {
+        return Err(pos.illegal(m));
+    }
+    Ok(write_among(pos, &moves, m))
 }
 
-/// [`write_mut`] for a caller who has the position's legal moves.
+/// [`write_mut`] for a caller who has the position's legal moves (`moves`) and a move
+/// among them (one from a generator or a reader): no test of legality. For any other move
+/// the text is unspecified; use [`write`] for a move from elsewhere.
 pub fn write_among<G: Game>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
     let mut s = write_body(pos, m, moves);
     pos.play_unchecked(*m);
@@ -315,7 +264,7 @@ pub fn check_mark<G: Game>(pos: &Position<G>, moves: &MoveList) -> Option<char> 
 }
 
 /// Reads a move (SAN or coordinate) of `pos`.
-pub fn parse<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
+pub fn parse<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, IllegalMove> {
     parse_with(pos, &mut MoveList::new(), text)
 }
 
@@ -335,8 +284,8 @@ pub fn parse_with<G: Game>(
     pos: &Position<G>,
     moves: &mut MoveList,
     text: &str,
-) -> Result<Move, SanError> {
-    resolve(pos, moves, text, true)
+) -> Result<Move, IllegalMove> {
+    resolve(pos, moves, text, true).map_err(|r| refused(pos, text, r))
 }
 
 /// Reads `text` among the moves it can name, generated into `moves`: those of the pieces its
@@ -347,7 +296,7 @@ fn resolve<G: Game>(
     moves: &mut MoveList,
     text: &str,
     coordinates: bool,
-) -> Result<Move, SanError> {
+) -> Result<Move, Reason> {
     let t = strip_marks(text);
     if let Some(parts) = ordinary_parts::<G>(t, coordinates) {
         let bb = pos.bitboards();
@@ -425,8 +374,8 @@ pub fn parse_among<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     text: &str,
-) -> Result<Move, SanError> {
-    read(pos, moves, text, true)
+) -> Result<Move, IllegalMove> {
+    read(pos, moves, text, true).map_err(|r| refused(pos, text, r))
 }
 
 /// Reads a move of `pos` in SAN only: the coordinate forms [`parse`] also accepts (`g3-g5`,
@@ -440,8 +389,62 @@ pub fn parse_among<G: Game>(
 /// assert_eq!(san::parse_san_only(&pos, "Nf3"), san::parse(&pos, "g1f3"));
 /// assert!(san::parse_san_only(&pos, "g1-f3").is_err());
 /// ```
-pub fn parse_san_only<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, SanError> {
-    resolve(pos, &mut MoveList::new(), text, false)
+pub fn parse_san_only<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, IllegalMove> {
+    resolve(pos, &mut MoveList::new(), text, false).map_err(|r| refused(pos, text, r))
+}
+
+/// The error for `text`, refused by `pos` for `reason`, with the parts the text names and
+/// the position's FEN. A well-formed move refused where no move is legal is refused because
+/// the game is over.
+pub(crate) fn refused<G: Game>(pos: &Position<G>, text: &str, reason: Reason) -> IllegalMove {
+    let invalid = matches!(
+        reason,
+        Reason::Syntax(_) | Reason::UnknownPiece(_) | Reason::NoSuchSquare(_)
+    );
+    let reason = match pos.legal_moves().is_empty() {
+        true if !invalid => pos.outcome_given(false).map_or(reason, Reason::GameOver),
+        _ => reason,
+    };
+    IllegalMove {
+        text: crate::clip(text),
+        mv: None,
+        parsed: parsed_of::<G>(text),
+        reason,
+        fen: pos.fen(),
+    }
+}
+
+/// The parts `text` names, as far as it reads as a coordinate or SAN move.
+fn parsed_of<G: Game>(text: &str) -> ParsedMove {
+    let t = strip_marks(text);
+    if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
+        return ParsedMove::default();
+    }
+    let geo = G::config().geometry();
+    if coord::has_coord_shape(t) {
+        if let Ok(c) = coord::parse_coord::<G>(t) {
+            return ParsedMove {
+                piece: None,
+                from: Some(geo.name_of(c.from).to_string()),
+                to: Some(geo.name_of(c.to).to_string()),
+                promotion: c.promotion.map(|k| G::config().symbols[k as usize].clone()),
+            };
+        }
+    }
+    match split_parts::<G>(t) {
+        Ok(parts) => ParsedMove {
+            piece: Some(piece_name::<G>(parts.letter)),
+            from: parts
+                .readings
+                .last()
+                .map(|r| r.0)
+                .filter(|d| !d.is_empty())
+                .map(str::to_string),
+            to: Some(geo.name_of(parts.to).to_string()),
+            promotion: parts.promotion.map(str::to_string),
+        },
+        Err(_) => ParsedMove::default(),
+    }
 }
 
 /// Reads a move among `moves`: the game's special forms, then (if `coordinates`) the
@@ -451,30 +454,21 @@ fn read<G: Game>(
     moves: &[Move],
     text: &str,
     coordinates: bool,
-) -> Result<Move, SanError> {
+) -> Result<Move, Reason> {
     let t = strip_marks(text);
     if t.is_empty() || !t.is_ascii() || t.len() > crate::ECHO_CHARS {
-        return Err(SanError::Syntax(crate::clip(text)));
+        return Err(Reason::Syntax(crate::clip(text)));
     }
     if let Some(m) = named_special(pos, moves, t)? {
         return Ok(m);
     }
     if t.bytes().all(|b| matches!(b, b'0' | b'O' | b'-')) {
-        return Err(SanError::Unavailable(crate::clip(t)));
+        return Err(Reason::Unavailable(crate::clip(t)));
     }
     // coordinate moves
     if coordinates && t.as_bytes()[0].is_ascii_lowercase() {
         if let Ok(c) = coord::parse_coord::<G>(t) {
-            let geo = G::config().geometry();
-            return coord::find::<G>(moves, &c, t).map_err(|e| match e {
-                MoveError::Ambiguous(_) => {
-                    ambiguous(pos, moves, t, |m| m.from == c.from && m.to == c.to)
-                }
-                _ => SanError::NoCoordMove {
-                    from: geo.name_of(c.from).to_string(),
-                    to: geo.name_of(c.to).to_string(),
-                },
-            });
+            return coord::find(pos, moves, &c, t);
         }
     }
     parse_san(pos, moves, t, split_parts::<G>(t)?)
@@ -486,7 +480,7 @@ fn named_special<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     t: &str,
-) -> Result<Option<Move>, SanError> {
+) -> Result<Option<Move>, Reason> {
     let mut special = None;
     // only castles and a game's own moves have names of their own
     let named = moves
@@ -496,9 +490,9 @@ fn named_special<G: Game>(
         if let Some(s) = write_special::<G>(pos, m) {
             if same_special(&s, t) {
                 if special.is_some() {
-                    return Err(SanError::Ambiguous {
+                    return Err(Reason::Ambiguous {
                         text: crate::clip(t),
-                        candidates: s,
+                        candidates: vec![s],
                     });
                 }
                 special = Some(*m);
@@ -509,20 +503,20 @@ fn named_special<G: Game>(
 }
 
 /// The error for several fitting moves, listing them in canonical SAN.
-fn ambiguous<G: Game>(
+pub(crate) fn ambiguous<G: Game>(
     pos: &Position<G>,
     moves: &[Move],
     text: &str,
     fits: impl Fn(&Move) -> bool,
-) -> SanError {
+) -> Reason {
     let list: Vec<String> = moves
         .iter()
         .filter(|m| fits(m))
         .map(|m| write_body(pos, m, moves))
         .collect();
-    SanError::Ambiguous {
+    Reason::Ambiguous {
         text: crate::clip(text),
-        candidates: list.join(", "),
+        candidates: list,
     }
 }
 
@@ -571,7 +565,7 @@ fn whole_square<G: Game>(s: &str) -> Option<Square> {
 }
 
 /// Splits a removal suffix `d2e2` into its two cells.
-fn removal_pair<G: Game>(s: &str, text: &str) -> Result<(Square, Square), SanError> {
+fn removal_pair<G: Game>(s: &str, text: &str) -> Result<(Square, Square), Reason> {
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() && b[i].is_ascii_lowercase() {
@@ -583,7 +577,7 @@ fn removal_pair<G: Game>(s: &str, text: &str) -> Result<(Square, Square), SanErr
     let (first, second) = s.split_at(i);
     match (whole_square::<G>(first), whole_square::<G>(second)) {
         (Some(a), Some(c)) => Ok((a, c)),
-        _ => Err(SanError::Syntax(crate::clip(text))),
+        _ => Err(Reason::Syntax(crate::clip(text))),
     }
 }
 
@@ -601,9 +595,9 @@ fn is_disambiguation<G: Game>(s: &str) -> bool {
 /// Inlined, so that its parts are made where they are used, not copied out just after their
 /// bytes were written (a copy the processor stalls on).
 #[inline(always)]
-fn split_parts<'a, G: Game>(t: &'a str) -> Result<Parts<'a>, SanError> {
+fn split_parts<'a, G: Game>(t: &'a str) -> Result<Parts<'a>, Reason> {
     let cfg = G::config();
-    let syntax = || SanError::Syntax(crate::clip(t));
+    let syntax = || Reason::Syntax(crate::clip(t));
     let slash_x = t.as_bytes().windows(2).position(|w| w == b"/x");
     let (main, removal) = match slash_x {
         Some(i) => (&t[..i], Some(removal_pair::<G>(&t[i + 2..], t)?)),
@@ -658,7 +652,7 @@ fn split_parts<'a, G: Game>(t: &'a str) -> Result<Parts<'a>, SanError> {
         } else if !first.is_ascii_lowercase() {
             let ch = main.chars().next().map(String::from).unwrap_or_default();
             return Err(if first.is_ascii_uppercase() || first == b'+' {
-                SanError::UnknownPiece(ch)
+                Reason::UnknownPiece(ch)
             } else {
                 syntax()
             });
@@ -685,9 +679,7 @@ fn split_parts<'a, G: Game>(t: &'a str) -> Result<Parts<'a>, SanError> {
         }
     }
     let Some((to, start)) = to else {
-        return Err(SanError::NoSuchSquare(crate::clip(
-            &rest[end - digits - 1..],
-        )));
+        return Err(Reason::NoSuchSquare(crate::clip(&rest[end - digits - 1..])));
     };
     let middle = &rest[..start];
     let mut readings = Readings::default();
@@ -717,7 +709,7 @@ fn parse_san<G: Game>(
     moves: &[Move],
     t: &str,
     parts: Parts<'_>,
-) -> Result<Move, SanError> {
+) -> Result<Move, Reason> {
     let geo = G::config().geometry();
     // the kinds written with the text's letter, as a set of kind bits
     let kinds = parts.kinds;
@@ -786,10 +778,10 @@ fn parse_san<G: Game>(
                     .filter_map(|m| m.promotion)
                     .map(|k| format!("={}", letter_of::<G>(k)))
                     .collect();
-                return Err(SanError::PromotionRequired(
-                    crate::clip(t),
-                    names.join(", "),
-                ));
+                return Err(Reason::PromotionRequired {
+                    text: crate::clip(t),
+                    choices: names,
+                });
             }
             return Err(ambiguous(pos, moves, t, fits));
         }
@@ -800,7 +792,28 @@ fn parse_san<G: Game>(
     let to = geo.name_of(parts.to).to_string();
     let any: Vec<&Move> = moves.iter().filter(|m| base(m)).collect();
     if any.is_empty() {
-        return Err(SanError::NoMove { piece, to });
+        // a piece that could go there but for its king: pinned, or the king in check
+        let bb = pos.bitboards();
+        let mut candidates = Bitboard::EMPTY;
+        let mut k = kinds;
+        while k != 0 {
+            candidates |= bb.pieces(k.trailing_zeros() as u8, pos.turn());
+            k &= k - 1;
+        }
+        let named = candidates
+            .iter()
+            .filter(|&sq| {
+                let (file, rank) = split_name(geo.name_of(sq));
+                parts.readings.iter().any(|&(d, _)| {
+                    let (df, dr) = split_name(d);
+                    (df.is_empty() || df == file) && (dr.is_empty() || dr == rank)
+                })
+            })
+            .collect();
+        if let Some(r) = pos.refusal(named, parts.to) {
+            return Err(r);
+        }
+        return Err(Reason::NoPiece { piece, to });
     }
     let from_ok: Vec<&&Move> = any
         .iter()
@@ -808,7 +821,7 @@ fn parse_san<G: Game>(
         .collect();
     if from_ok.is_empty() {
         let from = parts.readings.last().map_or("", |r| r.0).to_string();
-        return Err(SanError::NoMoveFrom { piece, from, to });
+        return Err(Reason::NoPieceFrom { piece, from, to });
     }
     let capture_ok = from_ok.iter().any(|m| {
         parts
@@ -817,12 +830,12 @@ fn parse_san<G: Game>(
             .any(|&(d, x)| fits_from(m, d) && (!x || is_capture::<G>(pos, m)))
     });
     if !capture_ok {
-        return Err(SanError::NoCapture { piece, to });
+        return Err(Reason::NoCapture { piece, to });
     }
     if !from_ok.iter().any(|m| fits_removal(m)) {
-        return Err(SanError::BadRemoval(crate::clip(t)));
+        return Err(Reason::BadRemoval(crate::clip(t)));
     }
-    Err(SanError::BadPromotion(crate::clip(
+    Err(Reason::BadPromotion(crate::clip(
         parts.promotion.unwrap_or_default(),
     )))
 }

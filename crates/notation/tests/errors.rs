@@ -4,12 +4,11 @@
 use citadel_notation::archive::{self, ArchiveError, DecodeError};
 use citadel_notation::replay::{self, ReplayErrorKind, Site};
 use citadel_notation::{
-    fen, pgn, FenErrorKind, FenField, Loc, MoveError, PgnErrorKind, Row, RowUnit, SanError,
-    VariantNotation,
+    fen, pgn, position, FenErrorKind, FenField, Loc, PgnErrorKind, Position, Row, RowUnit,
 };
 use citadel_rules::{
-    Byzantine, Chess, Color, MiniCitadel, PositionError, RightsError, Tamerlane, Termination,
-    Variant, VariantPosition,
+    Byzantine, Chess, Color, IllegalMove, MiniCitadel, PositionError, Reason, RightsError,
+    Tamerlane, Termination, Variant,
 };
 use std::error::Error;
 
@@ -199,11 +198,11 @@ fn replay_kinds_keep_the_move_and_the_source() {
         (2, Color::White, "Nf6")
     );
     assert!(matches!(
-        e.kind,
-        ReplayErrorKind::Move(SanError::NoMove { .. })
+        &e.kind,
+        ReplayErrorKind::Move(m) if matches!(m.reason, Reason::NoPiece { .. })
     ));
     assert_eq!(e.to_string(), "move 2. Nf6: no knight can move to f6");
-    assert!(e.source().unwrap().downcast_ref::<SanError>().is_some());
+    assert!(e.source().unwrap().downcast_ref::<IllegalMove>().is_some());
 
     let e = replay::validate(&rec(
         "[FEN \"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\"]\n\n1. Kd2 *",
@@ -274,17 +273,23 @@ fn archive_payloads_that_do_not_decode_say_why() {
 #[test]
 fn a_game_chosen_at_run_time_reads_and_writes_moves() {
     let v: Variant = "tamerlane".parse().unwrap();
-    let pos = VariantPosition::from_fen(v, v.start_fen()).unwrap();
-    assert_eq!(pos.to_fen(), v.start_fen());
+    let pos = position::from_fen(v, v.start_fen()).unwrap();
+    assert_eq!(pos.fen(), v.start_fen());
     for m in pos.legal_moves().iter() {
-        let san = pos.write_san(m);
-        let coord = pos.write_coord(m);
+        let san = pos.san(m).unwrap();
+        let coord = pos.coord(m);
         assert_eq!(pos.parse_move(&san), Ok(*m), "{san}");
         assert_eq!(pos.parse_san(&san), Ok(*m), "{san}");
         assert_eq!(pos.parse_move(&coord), Ok(*m), "{coord}");
         assert_eq!(pos.parse_coord(&coord), Ok(*m), "{coord}");
     }
-    let e = VariantPosition::from_fen(v, "11 w - - 0 1").unwrap_err();
+    let e = position::from_fen(v, "11 w - - 0 1").unwrap_err();
     assert!(matches!(e.kind, FenErrorKind::RowCount { .. }));
-    assert!(matches!(pos.parse_coord("Nf3"), Err(MoveError::Syntax(_))));
+    assert!(matches!(
+        pos.parse_coord("Nf3"),
+        Err(IllegalMove {
+            reason: Reason::Syntax(_),
+            ..
+        })
+    ));
 }

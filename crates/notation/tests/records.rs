@@ -3,7 +3,7 @@
 //! fixtures cover the special moves and endings they promise.
 use citadel_notation::replay::{self, Played};
 use citadel_notation::{archive, fen, pgn, san, writer, GameResult, Record};
-use citadel_rules::{with_game, Game, MoveFlag, Termination, Variant};
+use citadel_rules::{with_game, Claims, Game, MoveFlag, Termination, Variant};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
@@ -74,14 +74,14 @@ fn round_trip_game<G: Game>(rec: &Record) -> usize {
     for i in 0..=p.moves.len() {
         let legal = pos.legal_moves();
         for l in legal.iter() {
-            let s = san::write_mut(&mut pos, l);
+            let s = san::write_mut(&mut pos, l).unwrap();
             let back = san::parse_among(&pos, &legal, &s)
                 .unwrap_or_else(|e| panic!("{s} in {}: {e}", fen::write(&pos)));
             assert_eq!(back, *l, "{s} in {}", fen::write(&pos));
             n += 1;
         }
         // the outcome from known legal moves equals the one that generates them
-        assert_eq!(pos.outcome_among(&legal), pos.outcome_with_draws());
+        assert_eq!(pos.outcome_among(&legal), pos.outcome(Claims::Draws));
         if let Some(m) = p.moves.get(i) {
             pos.play_unchecked(*m);
         }
@@ -380,7 +380,7 @@ fn features<G: Game>(rec: &Record, out: &mut BTreeSet<String>) {
     let p: Played<G> = replay::play(rec).expect("replays");
     let mut pos = p.start.clone();
     for m in &p.moves {
-        let s = san::write_mut(&mut pos, m);
+        let s = san::write_mut(&mut pos, m).unwrap();
         match m.flag {
             MoveFlag::Castle => {
                 out.insert(s.trim_end_matches(['+', '#']).to_string());

@@ -16,7 +16,7 @@ fn round_trip<G: Game>(pos: &Position<G>) -> usize {
     let moves = pos.legal_moves();
     let mut seen = std::collections::HashSet::new();
     for m in moves.iter() {
-        let s = san::write(pos, m);
+        let s = san::write(pos, m).unwrap();
         assert!(
             seen.insert(s.clone()),
             "{s} written twice in {}",
@@ -76,8 +76,8 @@ fn tamerlane_pawn_step_beside_a_placement_on_the_same_cell() {
     let step = san::parse(&pos, "e6").unwrap();
     let place = san::parse(&pos, "P@e6").unwrap();
     assert_ne!(step, place);
-    assert_eq!(san::write(&pos, &step), "e6");
-    assert_eq!(san::write(&pos, &place), "P@e6");
+    assert_eq!(san::write(&pos, &step).unwrap(), "e6");
+    assert_eq!(san::write(&pos, &place).unwrap(), "P@e6");
     assert!(round_trip(&pos) > 0);
 }
 
@@ -90,7 +90,7 @@ fn chess_forms() {
         san::parse(&pos, "0-0-0").unwrap(),
         san::parse(&pos, "O-O-O").unwrap()
     );
-    assert_eq!(san::write(&pos, &oo), "O-O");
+    assert_eq!(san::write(&pos, &oo).unwrap(), "O-O");
     assert_eq!(san::parse(&pos, "e1g1").unwrap(), oo);
     assert_eq!(san::parse(&pos, "Kg1").unwrap(), oo);
     // FIDE's rule, the default for games without their own: by the king's direction
@@ -108,7 +108,7 @@ fn chess_forms() {
     // disambiguation by file, by rank, and both
     let pos = fen::parse::<Chess>("1k6/8/8/8/8/8/4K3/R6R w - - 0 1").unwrap();
     let m = san::parse(&pos, "Rad1").unwrap();
-    assert_eq!(san::write(&pos, &m), "Rad1");
+    assert_eq!(san::write(&pos, &m).unwrap(), "Rad1");
     assert_eq!(san::parse(&pos, "Ra1d1").unwrap(), m);
     assert_eq!(
         san::parse(&pos, "Rd1").unwrap_err().to_string(),
@@ -116,26 +116,26 @@ fn chess_forms() {
     );
     let pos = fen::parse::<Chess>("3k4/8/8/R7/8/8/4K3/R7 w - - 0 1").unwrap();
     let m = san::parse(&pos, "R1a3").unwrap();
-    assert_eq!(san::write(&pos, &m), "R1a3");
+    assert_eq!(san::write(&pos, &m).unwrap(), "R1a3");
     let pos = fen::parse::<Chess>("7K/8/7k/8/Q7/8/8/Q2Q4 w - - 0 1").unwrap();
     let m = san::parse(&pos, "Qa1d4").unwrap();
-    assert_eq!(san::write(&pos, &m), "Qa1d4");
+    assert_eq!(san::write(&pos, &m).unwrap(), "Qa1d4");
     // promotions, en passant, check and mate
     let pos = fen::parse::<Chess>("k7/4P3/1K6/8/8/8/8/8 w - - 0 1").unwrap();
     let m = san::parse(&pos, "e8=N").unwrap();
-    assert_eq!(san::write(&pos, &m), "e8=N");
+    assert_eq!(san::write(&pos, &m).unwrap(), "e8=N");
     assert_eq!(san::parse(&pos, "e8N").unwrap(), m);
     assert_eq!(
         san::parse(&pos, "e8").unwrap_err().to_string(),
         "`e8` must name its promotion (=Q, =R, =B, =N)"
     );
     assert_eq!(
-        san::write(&pos, &san::parse(&pos, "e8=Q").unwrap()),
+        san::write(&pos, &san::parse(&pos, "e8=Q").unwrap()).unwrap(),
         "e8=Q#"
     );
     let pos = fen::parse::<Chess>("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1").unwrap();
     let m = san::parse(&pos, "exd6").unwrap();
-    assert_eq!(san::write(&pos, &m), "exd6");
+    assert_eq!(san::write(&pos, &m).unwrap(), "exd6");
     assert_eq!(san::parse(&pos, "ed6").unwrap(), m);
 }
 
@@ -151,8 +151,8 @@ fn persian_forms() {
     assert_eq!(geo.name_of(oo.to), "d2");
     let ooo = san::parse(&pos, "O-O-O").unwrap();
     assert_eq!(geo.name_of(ooo.to), "i2");
-    assert_eq!(san::write(&pos, &oo), "O-O");
-    assert_eq!(san::write(&pos, &ooo), "O-O-O");
+    assert_eq!(san::write(&pos, &oo).unwrap(), "O-O");
+    assert_eq!(san::write(&pos, &ooo).unwrap(), "O-O-O");
     // the Persian Chess app writes castling as the king's move
     assert_eq!(san::parse(&pos, "f2-i2").unwrap(), ooo);
     assert_eq!(san::parse(&pos, "f2-d2").unwrap(), oo);
@@ -162,16 +162,19 @@ fn persian_forms() {
     assert!(matches!(r.flag, citadel_rules::MoveFlag::Special(_)));
     assert_eq!(san::parse(&pp, "g2h2").unwrap(), r);
     let eye = fen::start::<EgyptianEye>();
-    assert_eq!(san::write(&eye, &san::parse(&eye, "g2-h2").unwrap()), "Sh2");
+    assert_eq!(
+        san::write(&eye, &san::parse(&eye, "g2-h2").unwrap()).unwrap(),
+        "Sh2"
+    );
     let oo_pos = fen::start::<OrientalOmega>();
     let r = san::parse(&oo_pos, "Ch2").unwrap();
-    assert_eq!(san::write(&oo_pos, &r), "Ch2");
+    assert_eq!(san::write(&oo_pos, &r).unwrap(), "Ch2");
     // promotions on rank 10, multi-digit ranks in disambiguation
     let pos = fen::parse::<CelticCitadel>("11/5k5/1P9/11/11/11/11/11/11/5K5/11 w - - 0 1").unwrap();
     let m = san::parse(&pos, "b10=S");
     assert!(m.is_err(), "no promotion to a princess");
     let m = san::parse(&pos, "b10=Q").unwrap();
-    assert_eq!(san::write(&pos, &m), "b10=Q+");
+    assert_eq!(san::write(&pos, &m).unwrap(), "b10=Q+");
     assert_eq!(
         san::parse(&pos, "b9-b10").unwrap(),
         m,

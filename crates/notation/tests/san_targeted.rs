@@ -20,7 +20,7 @@ fn texts<G: Game>(pos: &Position<G>, rng: &mut ChaCha8Rng) -> Vec<String> {
         .take(40)
         .chain(legal.iter().skip(40).filter(special));
     for m in tried {
-        let full = san::write(pos, m);
+        let full = san::write(pos, m).unwrap();
         let body = san::write_body(pos, m, &legal);
         let letter = pos
             .piece_at(m.from)

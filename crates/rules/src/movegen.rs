@@ -1,7 +1,7 @@
 //! Legal move generation, attack detection and the outcome of a position.
 
 use crate::{
-    Bitboards, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination,
+    Bitboards, Claims, Color, Game, Move, MoveFlag, MoveList, Outcome, Piece, Position, Termination,
 };
 use citadel_geometry::{BitWord, Bitboard, Dir, Square};
 use citadel_pieces::bent_sources;
@@ -599,26 +599,22 @@ impl<G: Game> Position<G> {
         (enemy.contains(v) && is_pawn).then_some(e)
     }
 
-    /// The outcome if the game is over by its rules of play: a rule's decision, or no legal
-    /// move. Repetition, the move limit and insufficient material are left to
-    /// [`outcome_with_draws`](Self::outcome_with_draws).
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(o) = G::decided(self) {
-            return Some(o);
+    /// How the game has ended, if it has: by its rules of play (a rule's decision, or no
+    /// legal move), and with [`Claims::Draws`] also by threefold repetition, the move-count
+    /// rule and insufficient material ([`Claims`] tells who uses which).
+    pub fn outcome(&self, claims: Claims) -> Option<Outcome> {
+        match claims {
+            Claims::None => {
+                if let Some(o) = G::decided(self) {
+                    return Some(o);
+                }
+                self.legal_moves().is_empty().then(|| G::no_moves(self))
+            }
+            Claims::Draws => self.outcome_among(&self.legal_moves()),
         }
-        if self.legal_moves().is_empty() {
-            return Some(G::no_moves(self));
-        }
-        None
     }
 
-    /// The outcome including the draws that end games in play: threefold repetition, the
-    /// move-count rule and insufficient material.
-    pub fn outcome_with_draws(&self) -> Option<Outcome> {
-        self.outcome_among(&self.legal_moves())
-    }
-
-    /// [`outcome_with_draws`](Self::outcome_with_draws) for a caller who has the position's
+    /// [`outcome`](Self::outcome) with [`Claims::Draws`] for a caller who has the position's
     /// legal moves (`moves`, as [`legal_moves`](Self::legal_moves) gives them): the one
     /// definition of how a game ends, used by play, replay and validation alike.
     pub fn outcome_among(&self, moves: &MoveList) -> Option<Outcome> {

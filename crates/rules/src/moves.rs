@@ -68,38 +68,6 @@ impl Move {
     }
 }
 
-/// A move that is not legal in the position it was offered to
-/// ([`Position::try_play`](crate::Position::try_play)).
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("illegal move {from}{to} (from {from} to {to})")]
-pub struct IllegalMove {
-    /// The move refused.
-    pub mv: Move,
-    /// The name of its start cell.
-    pub from: String,
-    /// The name of its destination cell.
-    pub to: String,
-}
-
-impl IllegalMove {
-    /// The error for `mv`, naming its cells on `geometry` (a cell the board does not have
-    /// is named by its index, `#N`).
-    pub fn new<W: BitWord>(geometry: &citadel_geometry::Geometry<W>, mv: Move) -> Self {
-        let name = |sq: Square| {
-            if sq.index() < geometry.len() {
-                geometry.name_of(sq).to_string()
-            } else {
-                format!("#{}", sq.index())
-            }
-        };
-        IllegalMove {
-            mv,
-            from: name(mv.from),
-            to: name(mv.to),
-        }
-    }
-}
-
 /// Capacity of a [`MoveList`].
 ///
 /// Why it is enough: a regular move is one (from, to) pair per promotion choice, and a

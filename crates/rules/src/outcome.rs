@@ -40,6 +40,37 @@ impl Termination {
     }
 }
 
+/// Which draws end a game beside its rules of play, for [`Position::outcome`](crate::Position::outcome).
+///
+/// The rules of play always count: checkmate, stalemate, and a game's own decisions
+/// (citadels, bare king). What a caller adds is the draws a player could claim or an
+/// arbiter would declare:
+///
+/// | claims | threefold repetition | move-count rule | insufficient material | used by |
+/// | --- | --- | --- | --- | --- |
+/// | `Claims::None` | no | no | no | perft, analysis of a bare position |
+/// | `Claims::Draws` | yes | yes | yes | replay, validation, matches, self-play, the protocols |
+///
+/// Citadel takes the draws as automatic, as engines and servers do: a third repetition,
+/// the move-count rule run out, or mating material gone ends the game there.
+///
+/// ```
+/// use citadel_rules::{Chess, Claims, Position};
+/// let pos = Position::<Chess>::start();
+/// assert_eq!(pos.outcome(Claims::None), None);
+/// assert_eq!(pos.outcome(Claims::Draws), None);
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Claims {
+    /// The rules of play only.
+    None,
+    /// The rules of play, threefold repetition, the move-count rule and insufficient
+    /// material.
+    #[default]
+    Draws,
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]

@@ -653,7 +653,7 @@ impl<G: Game> Position<G> {
             self.play_unchecked(m);
             Ok(())
         } else {
-            Err(IllegalMove::new(self.config().geometry(), m))
+            Err(self.illegal(&m))
         }
     }
 

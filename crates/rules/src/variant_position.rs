@@ -3,8 +3,8 @@
 //! loops should use [`with_game!`](crate::with_game) and the generic `Position<G>`).
 
 use crate::{
-    Color, IllegalMove, Move, MoveList, Outcome, Piece, Position, PositionError, Setup, Variant,
-    VariantPosition,
+    Claims, Color, IllegalMove, Move, MoveList, Outcome, Piece, Position, PositionError, Setup,
+    Variant, VariantPosition,
 };
 use citadel_geometry::Square;
 
@@ -17,6 +17,11 @@ impl VariantPosition {
     /// A position of `variant` from a setup, checked as [`Position::from_setup`] does.
     pub fn from_setup(variant: Variant, setup: &Setup) -> Result<Self, PositionError> {
         with_game!(variant, G => Position::<G>::from_setup(setup).map(Self::from))
+    }
+
+    /// The position's FEN ([`Position::fen`]).
+    pub fn fen(&self) -> String {
+        with_position!(self, p => p.fen())
     }
 
     /// The position's setup.
@@ -54,14 +59,10 @@ impl VariantPosition {
         with_position!(self, p => p.undo())
     }
 
-    /// The outcome by the rules of play (see [`Position::outcome`]).
-    pub fn outcome(&self) -> Option<Outcome> {
-        with_position!(self, p => p.outcome())
-    }
-
-    /// The outcome including draws by repetition, move limit and material.
-    pub fn outcome_with_draws(&self) -> Option<Outcome> {
-        with_position!(self, p => p.outcome_with_draws())
+    /// How the game has ended, if it has, counting the draws `claims` names
+    /// ([`Position::outcome`]).
+    pub fn outcome(&self, claims: Claims) -> Option<Outcome> {
+        with_position!(self, p => p.outcome(claims))
     }
 
     /// Side to move.
@@ -157,5 +158,12 @@ impl VariantPosition {
     /// Perft split by first move ([`crate::divide`]).
     pub fn divide(&mut self, depth: u32) -> Vec<(Move, u64)> {
         with_position!(self, p => crate::divide(p, depth))
+    }
+}
+
+impl std::fmt::Display for VariantPosition {
+    /// The position's [`fen`](VariantPosition::fen).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.fen())
     }
 }

@@ -30,7 +30,7 @@ fn check_move<G: Game>(pos: &mut Position<G>, m: Move) -> Result<(), String> {
         Ok(()) => return Err(format!("try_play accepted the illegal {m:?}")),
         Err(e) if legal => return Err(format!("try_play refused the legal {m:?}: {e}")),
         Err(e) => {
-            if e.mv != m {
+            if e.mv != Some(m) {
                 return Err(format!("the error names {:?}, not {m:?}", e.mv));
             }
             if pos.hash() != hash || pos.to_setup() != setup {

@@ -3,7 +3,7 @@
 
 use citadel_notation::{coord, fen, FenError, FenField};
 use citadel_rules::mini_citadel::{kind, START};
-use citadel_rules::{Color, MiniCitadel, Outcome, Piece, Position, Termination, Variant};
+use citadel_rules::{Claims, Color, MiniCitadel, Outcome, Piece, Position, Termination, Variant};
 
 type G = MiniCitadel;
 
@@ -238,18 +238,18 @@ fn citadel_entry_wins() {
     assert_eq!(m.len(), 9);
     play(&mut p, "c8a10");
     let won = Some(Outcome::win(Color::White, Termination::Citadel));
-    assert_eq!(p.outcome(), won);
-    assert_eq!(p.outcome_with_draws(), won);
+    assert_eq!(p.outcome(Claims::None), won);
+    assert_eq!(p.outcome(Claims::Draws), won);
     assert!(p.legal_moves().is_empty());
     // set up by FEN: decided too, whoever is to move
     for side in ["w", "b"] {
         let p = pos(&format!("G8g/10/7G2/10/10/10/4k5/10/1K8/10 {side} - - 0 1"));
-        assert_eq!(p.outcome(), won);
+        assert_eq!(p.outcome(Claims::None), won);
         assert!(p.legal_moves().is_empty());
     }
     let p = pos("10/10/10/10/10/7K2/10/2k7/10/n9 w - - 0 1");
     assert_eq!(
-        p.outcome(),
+        p.outcome(Claims::None),
         Some(Outcome::win(Color::Black, Termination::Citadel))
     );
     assert_eq!(
@@ -296,30 +296,33 @@ fn no_capture_into_or_out_of_a_citadel() {
 fn checkmate_stalemate_repetition_move_limit() {
     let p = pos("10/1k8/3B6/1R8/10/10/10/10/5K4/10 b - - 0 1");
     assert_eq!(
-        p.outcome(),
+        p.outcome(Claims::None),
         Some(Outcome::win(Color::White, Termination::Checkmate))
     );
     let p = pos("10/1k8/3B6/10/1R8/10/10/10/5K4/10 b - - 0 1");
-    assert_eq!(p.outcome(), Some(Outcome::draw(Termination::Stalemate)));
+    assert_eq!(
+        p.outcome(Claims::None),
+        Some(Outcome::draw(Termination::Stalemate))
+    );
     let mut p = pos("10/1k8/10/10/10/10/10/10/5K4/10 w - - 0 1");
     for _ in 0..2 {
         for m in ["f2f3", "b9b8", "f3f2", "b8b9"] {
-            assert_eq!(p.outcome_with_draws(), None);
+            assert_eq!(p.outcome(Claims::Draws), None);
             play(&mut p, m);
         }
     }
     assert_eq!(
-        p.outcome_with_draws(),
+        p.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::Repetition))
     );
     let p = pos("10/1k8/10/10/10/10/10/10/5K4/10 w - - 100 80");
     assert_eq!(
-        p.outcome_with_draws(),
+        p.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::MoveLimit))
     );
     // no insufficient-material draw: a lone king can still win in a citadel
     let p = pos("10/1k8/10/10/10/10/10/10/5K4/10 w - - 0 1");
-    assert_eq!(p.outcome_with_draws(), None);
+    assert_eq!(p.outcome(Claims::Draws), None);
 }
 
 #[test]
@@ -431,7 +434,7 @@ fn show_outcome_strings() {
     let mut p = pos("9g/10/2G4G2/10/10/10/4k5/10/1K8/10 w - - 0 1");
     play(&mut p, "c8a10");
     let o = p
-        .outcome_with_draws()
+        .outcome(Claims::Draws)
         .map(|o| format!("{o} ({})", o.result()));
     assert_eq!(o.as_deref(), Some("White wins by citadel (1-0)"));
 }

@@ -2,7 +2,7 @@
 //! bare king, stalemate and the draws.
 
 use citadel_notation::{coord, fen, san, FenField};
-use citadel_rules::perft;
+use citadel_rules::{perft, Claims};
 use citadel_rules::{shatranj, Color, Game, Outcome, Position, Shatranj, Termination};
 
 fn pos(f: &str) -> Position<Shatranj> {
@@ -47,7 +47,7 @@ fn pawns_promote_to_ferz_automatically() {
     let m = coord::parse_move(&p, "g7h8").unwrap();
     assert_eq!(m.promotion, Some(shatranj::kind::FERZ));
     assert_eq!(coord::write(&p, &m), "g7h8");
-    assert_eq!(san::write(&p, &m), "gxh8");
+    assert_eq!(san::write(&p, &m).unwrap(), "gxh8");
     assert_eq!(san::parse(&p, "gxh8=Q"), Ok(m));
     assert_eq!(coord::parse_move(&p, "g7h8q"), Ok(m));
     let mut q = p.clone();
@@ -60,13 +60,13 @@ fn stalemate_loses() {
     let p = pos("8/8/8/8/8/p7/P1k5/K7 w - - 0 1");
     assert!(p.legal_moves().is_empty());
     assert_eq!(
-        p.outcome(),
+        p.outcome(Claims::None),
         Some(Outcome::win(Color::Black, Termination::Stalemate))
     );
     let mut q = pos("8/8/8/8/8/p1k5/P7/K7 b - - 0 1");
     q.play_unchecked(san::parse(&q, "Kc2").unwrap());
     assert_eq!(
-        q.outcome(),
+        q.outcome(Claims::None),
         Some(Outcome::win(Color::Black, Termination::Stalemate))
     );
 }
@@ -75,21 +75,21 @@ fn stalemate_loses() {
 fn bare_king_reply_then_decided_and_both_bare_plays_on() {
     let mut p = pos("8/8/8/4k3/4R3/8/8/K7 b - - 0 1");
     assert!(p.in_check());
-    assert_eq!(p.outcome(), None);
+    assert_eq!(p.outcome(Claims::None), None);
     assert_eq!(p.legal_moves().len(), 5);
     p.play_unchecked(san::parse(&p, "Kxe4").unwrap());
     // both kings bare: play goes on, drawn only by insufficient material
-    assert_eq!(p.outcome(), None);
+    assert_eq!(p.outcome(Claims::None), None);
     assert_eq!(p.legal_moves().len(), 3);
     assert_eq!(
-        p.outcome_with_draws(),
+        p.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::InsufficientMaterial))
     );
     p.undo();
     p.play_unchecked(san::parse(&p, "Kd5").unwrap());
     assert!(p.legal_moves().is_empty());
     assert_eq!(
-        p.outcome(),
+        p.outcome(Claims::None),
         Some(Outcome::win(Color::White, Termination::BareKing))
     );
     // RULES.md: the bared side replies even against three pieces (Fairy-Stockfish ends the
@@ -101,10 +101,10 @@ fn bare_king_reply_then_decided_and_both_bare_plays_on() {
 #[test]
 fn seventy_move_rule() {
     let p = pos("4k3/8/8/8/8/p7/1R6/K7 w - - 139 100");
-    assert_eq!(p.outcome_with_draws(), None);
+    assert_eq!(p.outcome(Claims::Draws), None);
     let p = pos("4k3/8/8/8/8/p7/1R6/K7 w - - 140 100");
     assert_eq!(
-        p.outcome_with_draws(),
+        p.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::MoveLimit))
     );
 }

@@ -2,8 +2,8 @@
 //! moves in coordinate notation, rights, make/unmake, and outcomes.
 
 use citadel_notation::{coord, fen, FenField};
-use citadel_rules::perft;
 use citadel_rules::tamerlane::{kind, rights, special, START};
+use citadel_rules::{perft, Claims};
 use citadel_rules::{
     Color, Move, MoveFlag, MoveList, Outcome, Piece, Position, Tamerlane, Termination,
 };
@@ -280,7 +280,7 @@ fn play_and_undo_restore_every_fixture_position() {
 
 #[test]
 fn outcomes() {
-    let ended = |f: &str| parse(f).outcome_with_draws();
+    let ended = |f: &str| parse(f).outcome(Claims::Draws);
     // a king in the opponent's citadel draws; so does a king-less prince
     assert_eq!(
         ended("11/K11/11/11/11/11/11/11/12/k10 b - - 0 1"),
@@ -293,7 +293,7 @@ fn outcomes() {
     let mut pos = parse("11/1K10/11/11/11/10k/11/11/12/11 w - - 0 1");
     play(&mut pos, "a9x2");
     assert_eq!(
-        pos.outcome_with_draws(),
+        pos.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::Citadel))
     );
     assert!(pos.legal_moves().is_empty());
@@ -310,7 +310,7 @@ fn outcomes() {
     let mut pos = parse("4P'5k/11n/7NN2/11/11/1r'9/1R'9/11/12/K9R w P1 - 0 1");
     play(&mut pos, "e10j9");
     assert_eq!(
-        pos.outcome(),
+        pos.outcome(Claims::None),
         Some(Outcome::win(Color::White, Termination::Checkmate))
     );
     // ... which the swap would have answered
@@ -339,12 +339,12 @@ fn outcomes() {
     let mut pos = fen::start::<Tamerlane>();
     for _ in 0..2 {
         for m in ["b2a4", "b9a7", "a4b2", "a7b9"] {
-            assert_eq!(pos.outcome_with_draws(), None);
+            assert_eq!(pos.outcome(Claims::Draws), None);
             play(&mut pos, m);
         }
     }
     assert_eq!(
-        pos.outcome_with_draws(),
+        pos.outcome(Claims::Draws),
         Some(Outcome::draw(Termination::Repetition))
     );
 }

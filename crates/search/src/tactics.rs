@@ -11,8 +11,8 @@
 //! distance in moves the score must show (negative: the side to move is mated).
 use crate::suite::LoadError;
 use crate::{Limits, Score, Searcher};
-use citadel_notation::{coord, fen, FenError, MoveError};
-use citadel_rules::{with_game, Game, Variant};
+use citadel_notation::{coord, fen, FenError};
+use citadel_rules::{with_game, Game, IllegalMove, Variant};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -74,7 +74,7 @@ pub enum TacticError {
         name: String,
         /// What is wrong with the move.
         #[source]
-        source: MoveError,
+        source: Box<IllegalMove>,
     },
     /// The position has no legal move.
     #[error("{name}: no legal move")]
@@ -129,7 +129,7 @@ fn solve_in<G: Game>(t: &Tactic) -> Result<Solution, TacticError> {
     for b in &t.best {
         let m = coord::parse_move(&pos, b).map_err(|source| TacticError::Move {
             name: name(),
-            source,
+            source: Box::new(source),
         })?;
         expected.push(m);
     }

@@ -1,7 +1,7 @@
 //! Every tactics fixture (`fixtures/tactics/<variant>.json`) is solved at its stated depth:
 //! the engine's move is one of the listed best moves, and a stated mate distance matches.
 
-use citadel_notation::MoveError;
+use citadel_rules::Reason;
 use citadel_rules::Variant;
 use citadel_search::tactics::{self, TacticError};
 use std::error::Error;
@@ -62,7 +62,8 @@ fn a_wrong_expected_move_is_reported() {
     };
     let e = tactics::solve(Variant::Chess, &bad).unwrap_err();
     assert!(
-        matches!(&e, TacticError::Move { name, source: MoveError::NoSuchSquare(_) } if name == "scholar"),
+        matches!(&e, TacticError::Move { name, source }
+            if name == "scholar" && matches!(source.reason, Reason::NoSuchSquare(_))),
         "{e:?}"
     );
     let no_mate = tactics::Tactic {

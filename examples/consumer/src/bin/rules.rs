@@ -1,7 +1,7 @@
 //! citadel-rules alone: replay a game given as coordinates, with every move checked, and
 //! see an illegal move refused.
 
-use citadel_rules::{Move, Variant, VariantPosition};
+use citadel_rules::{Claims, Move, Variant, VariantPosition};
 
 /// The move `from`-`to` (e.g. "e2e4") among the legal moves of `pos`, if any.
 fn find(pos: &VariantPosition, text: &str) -> Option<Move> {
@@ -17,8 +17,8 @@ fn main() {
         let m = find(&pos, text).unwrap_or_else(|| panic!("{text} is legal"));
         pos.try_play(m).expect("a move from legal_moves is legal");
     }
-    println!("after 4. Qxf7#: {:?}", pos.outcome());
-    assert!(pos.outcome().is_some());
+    println!("after 4. Qxf7#: {:?}", pos.outcome(Claims::None));
+    assert!(pos.outcome(Claims::None).is_some());
 
     // A move from outside is checked: a rook cannot pass through its own pawn.
     let mut pos = VariantPosition::start(variant);

@@ -173,7 +173,7 @@ fn ci() -> Result<(), String> {
     )?;
     readme_examples()?;
     for bin in [
-        "geometry", "pieces", "rules", "notation", "search", "engine",
+        "geometry", "pieces", "rules", "notation", "position", "search", "engine",
     ] {
         run(
             "the consumer outside the workspace",

@@ -36,18 +36,18 @@ pub struct Args {
     json: bool,
 }
 
-pub fn run(a: &Args) -> Result<(), Failure> {
-    with_game!(a.position.variant()?, G => bestmove::<G>(a))
+pub fn run(a: &Args, search: citadel_search::SearchOptions) -> Result<(), Failure> {
+    with_game!(a.position.variant()?, G => bestmove::<G>(a, search))
 }
 
-fn bestmove<G: Game>(a: &Args) -> Result<(), Failure> {
+fn bestmove<G: Game>(a: &Args, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let mut pos = a.position.position::<G>()?;
     replay::play_moves(&mut pos, a.moves.iter().map(String::as_str), |_| {})?;
     let limits = Limits {
         depth: a.depth,
         nodes: a.nodes,
         movetime: a.movetime.map(std::time::Duration::from_millis),
-        options: crate::search_options(),
+        options: search,
         ..Limits::default()
     };
     let threads = crate::games::threads(a.threads as usize);

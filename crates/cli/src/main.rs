@@ -57,12 +57,16 @@ use citadel_search::SearchOptions;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
 
 /// Play, check and analyse large and historical chess variants.
 #[derive(Parser)]
 #[command(name = "citadel", version, about, long_about = None)]
 struct Cli {
+    /// Search techniques to switch off, for a match that measures one change:
+    /// comma-separated from null, lazy, see, iir, lmr, lmp, malus, swap; or `none` (used by
+    /// `bestmove`, `selfplay`, `uci` and `xboard`).
+    #[arg(long, global = true, value_name = "LIST", default_value = "none")]
+    search_off: SearchOptions,
     #[command(subcommand)]
     command: Command,
 }
@@ -219,31 +223,9 @@ fn flush() {
     }
 }
 
-/// The environment variable that lists the search techniques to switch off (for a match of
-/// one change): `null,lazy,see,iir,lmr,lmp,malus,swap`, comma-separated, or `none`.
-const SEARCH_OFF: &str = "CITADEL_SEARCH_OFF";
-
-/// The search options of this run, read from [`SEARCH_OFF`] at start-up.
-static SEARCH_OPTIONS: OnceLock<SearchOptions> = OnceLock::new();
-
-/// The search options every searcher of this run uses (all techniques on unless
-/// [`SEARCH_OFF`] lists some).
-pub fn search_options() -> SearchOptions {
-    SEARCH_OPTIONS.get().copied().unwrap_or_default()
-}
-
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let off = std::env::var(SEARCH_OFF).unwrap_or_default();
-    match off.parse::<SearchOptions>() {
-        Ok(o) => {
-            SEARCH_OPTIONS.get_or_init(|| o);
-        }
-        Err(e) => {
-            errln!("error: {SEARCH_OFF}: {e}");
-            return ExitCode::from(2);
-        }
-    }
+    let options = cli.search_off;
     let result = match cli.command {
         Command::Variants => {
             for v in Variant::ALL {
@@ -258,12 +240,12 @@ fn main() -> ExitCode {
         Command::Validate(a) => validate::run(&a),
         Command::Convert(a) => convert::convert(&a),
         Command::Pack(a) => convert::pack(&a),
-        Command::Bestmove(a) => bestmove::run(&a),
-        Command::Selfplay(a) => selfplay::selfplay(&a),
-        Command::Match(a) => selfplay::run_match(&a),
+        Command::Bestmove(a) => bestmove::run(&a, options),
+        Command::Selfplay(a) => selfplay::selfplay(&a, options),
+        Command::Match(a) => selfplay::run_match(&a, options),
         Command::Tune(a) => tune::run(&a),
-        Command::Uci(a) => uci::run(&a),
-        Command::Xboard(a) => xboard::run(&a),
+        Command::Uci(a) => uci::run(&a, options),
+        Command::Xboard(a) => xboard::run(&a, options),
     };
     flush();
     match result {

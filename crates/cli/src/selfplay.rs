@@ -119,7 +119,7 @@ fn player(text: &str) -> Result<String, String> {
     }
 }
 
-pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
+pub fn selfplay(a: &SelfplayArgs, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
     let player = match (a.depth, a.movetime) {
         (Some(d), _) => format!("depth:{d}"),
@@ -128,7 +128,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
     let setup = MatchSetup {
         engine: player.clone(),
         opponent: player,
-        ..a.play.setup(a.games)
+        ..a.play.setup(a.games, search)
     };
     with_game!(variant, G => {
         let start = match &a.fen {
@@ -141,10 +141,11 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<(), Failure> {
 }
 
 impl PlayArgs {
-    /// A match of `games` games played as these arguments say, between the default players.
-    fn setup(&self, games: u32) -> MatchSetup {
+    /// A match of `games` games played as these arguments say, between the default players,
+    /// searching with `search`.
+    fn setup(&self, games: u32, search: citadel_search::SearchOptions) -> MatchSetup {
         MatchSetup {
-            options: crate::search_options(),
+            options: search,
             opening_plies: self.opening_plies,
             max_plies: self.max_plies,
             evals: self.evals,
@@ -155,7 +156,7 @@ impl PlayArgs {
     }
 }
 
-pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
+pub fn run_match(a: &MatchArgs, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
     let setup = MatchSetup {
         engine: a.engine.clone(),
@@ -166,7 +167,7 @@ pub fn run_match(a: &MatchArgs) -> Result<(), Failure> {
         movetime: std::time::Duration::from_millis(a.movetime),
         limit: a.limit.as_deref().map(str::parse).transpose()?,
         sprt: a.sprt,
-        ..a.play.setup(a.games)
+        ..a.play.setup(a.games, search)
     };
     let style = if a.verbose {
         Style::Verbose

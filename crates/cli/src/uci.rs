@@ -13,14 +13,9 @@ pub struct Args {
     variant: String,
 }
 
-pub fn run(a: &Args) -> Result<(), Failure> {
+pub fn run(a: &Args, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
     let out = Arc::new(Mutex::new(std::io::stdout()));
-    citadel_engine::serve::uci(
-        variant,
-        crate::search_options(),
-        std::io::stdin().lock(),
-        out,
-    );
+    citadel_engine::serve::uci(variant, search, std::io::stdin().lock(), out);
     Ok(())
 }

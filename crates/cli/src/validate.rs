@@ -18,6 +18,9 @@ pub struct Args {
     /// Report: text, json (a line per game), junit (XML) or github (annotations).
     #[arg(long, default_value = "text")]
     format: Format,
+    /// Print the speed (plies per second) on standard error.
+    #[arg(long)]
+    timing: bool,
 }
 
 pub fn run(a: &Args) -> Result<(), Failure> {
@@ -57,7 +60,7 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         Format::Text => outln!("{line}"),
         _ => errln!("{line}"),
     }
-    if std::env::var_os("CITADEL_TIMING").is_some() {
+    if a.timing {
         errln!(
             "{plies} plies in {secs:.2} s: {:.0} plies/s",
             plies as f64 / secs.max(1e-9)

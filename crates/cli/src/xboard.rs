@@ -9,9 +9,9 @@ use std::sync::{Arc, Mutex};
 #[derive(clap::Args)]
 pub struct Args {}
 
-pub fn run(_a: &Args) -> Result<(), Failure> {
+pub fn run(_a: &Args, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let input = BufReader::new(std::io::stdin());
     let out = Arc::new(Mutex::new(std::io::stdout()));
-    citadel_engine::serve::xboard(crate::search_options(), input, out);
+    citadel_engine::serve::xboard(search, input, out);
     Ok(())
 }

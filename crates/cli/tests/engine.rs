@@ -245,12 +245,11 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
-/// `citadel bestmove` at depth 6 with `CITADEL_SEARCH_OFF` set to `off`: (exit code, nodes
-/// or stderr).
+/// `citadel bestmove` at depth 6 with `--search-off off`: (exit code, nodes or stderr).
 fn nodes_with_search_off(off: &str) -> (i32, String) {
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_citadel"))
         .args(["bestmove", "--variant", "chess", "--depth", "6", "--json"])
-        .env("CITADEL_SEARCH_OFF", off)
+        .args(["--search-off", off])
         .output()
         .expect("the binary runs");
     let code = out.status.code().unwrap_or(-1);
@@ -262,7 +261,7 @@ fn nodes_with_search_off(off: &str) -> (i32, String) {
 }
 
 #[test]
-fn citadel_search_off_switches_techniques_off() {
+fn search_off_switches_techniques_off() {
     let (code, full) = nodes_with_search_off("");
     assert_eq!(code, 0, "{full}");
     assert_eq!(nodes_with_search_off("none"), (0, full.clone()));
@@ -272,7 +271,7 @@ fn citadel_search_off_switches_techniques_off() {
     let (code, err) = nodes_with_search_off("null,bogus");
     assert_eq!(code, 2);
     assert!(
-        err.contains("CITADEL_SEARCH_OFF") && err.contains("`bogus`"),
+        err.contains("--search-off") && err.contains("`bogus`"),
         "{err}"
     );
 }

@@ -106,7 +106,7 @@ fn an_illegal_move_loses_and_is_logged() {
         "{out}"
     );
     assert!(err.contains("loses by illegal move: move"), "{err}");
-    assert!(err.contains("`e2e5`"), "{err}");
+    assert!(err.contains("no legal move from e2 to e5"), "{err}");
     let text = validates(&pgn);
     assert_eq!(text.matches("[Termination \"illegal move\"]").count(), 2);
     assert!(text.contains("[TerminationDetails \"Black (IllegalBot) loses by illegal move"));

@@ -70,7 +70,7 @@ pub trait Session: Send {
     /// own (UCI `searchmoves`).
     fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, IllegalMove>>;
     /// Plays one move given in coordinate (or SAN) form; returns its protocol form
-    /// ([`coord::write_explicit`]).
+    /// ([`coord::write`]).
     fn play(&mut self, text: &str) -> Result<String, IllegalMove>;
     /// Takes back the last move; `false` when there is none.
     fn undo(&mut self) -> bool;
@@ -378,7 +378,7 @@ mod tests {
         assert_eq!((s.ply_count(), s.turn()), (2, Color::White));
         let e = s.set_position(None, &["e2e4", "e7e5", "e1e3"]).unwrap_err();
         assert!(matches!(e, PositionError::Move { number: 3, .. }), "{e}");
-        assert_eq!(e.to_string(), "move 3: `e1e3` is not a legal move here");
+        assert_eq!(e.to_string(), "move 3: no legal move from e1 to e3");
         assert!(matches!(
             s.set_position(Some("8/8/8 w"), &[]),
             Err(PositionError::Fen(_))

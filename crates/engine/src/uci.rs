@@ -885,7 +885,7 @@ mod tests {
         }
         assert_eq!(
             lines(&uci.handle("position startpos moves e2e4 e7e5 e1e3")),
-            ["info string error: position not changed: move 3: `e1e3` is not a legal move here"]
+            ["info string error: position not changed: move 3: no legal move from e1 to e3"]
         );
         // the GUI has a position the engine has not: no search, no move
         for _ in 0..2 {
@@ -893,7 +893,7 @@ mod tests {
                 go(&mut uci, &rx, "go depth 1"),
                 [
                     "info string error: no position to search: position not changed: move 3: \
-                     `e1e3` is not a legal move here",
+                     no legal move from e1 to e3",
                     "bestmove 0000"
                 ]
             );

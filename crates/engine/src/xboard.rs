@@ -817,7 +817,7 @@ mod tests {
         // a bare coordinate move (protocol 1) is a usermove too; an illegal one is refused
         xb.handle("force");
         let r = lines(xb.handle("e1e5"));
-        assert_eq!(r, ["Illegal move (`e1e5` is not a legal move here): e1e5"]);
+        assert_eq!(r, ["Illegal move (no legal move from e1 to e5): e1e5"]);
     }
 
     #[test]

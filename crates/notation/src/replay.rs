@@ -256,13 +256,13 @@ pub struct VariantPlayed {
 /// program that learns the game at run time.
 ///
 /// ```
-/// use citadel_notation::{pgn, replay, VariantNotation};
+/// use citadel_notation::{pgn, replay, Position};
 /// let rec = &pgn::parse("[Variant \"chess\"]\n\n1. e4 e5 2. Nf3 *").unwrap()[0];
 /// let played = replay::play_variant(rec).unwrap();
 /// assert_eq!(played.moves.len(), 3);
-/// assert_eq!(played.start.write_san(&played.moves[0]), "e4");
+/// assert_eq!(played.start.san(&played.moves[0]).unwrap(), "e4");
 /// assert_eq!(
-///     played.end.to_fen(),
+///     played.end.fen(),
 ///     "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
 /// );
 /// ```

@@ -17,7 +17,7 @@
 //! use citadel_rules::PersianPrincess;
 //! let pos = fen::start::<PersianPrincess>();
 //! let m = san::parse(&pos, "Sh2").unwrap(); // the rendezvous
-//! assert_eq!(san::write(&pos, &m), "Sh2");
+//! assert_eq!(san::write(&pos, &m).unwrap(), "Sh2");
 //! assert_eq!(san::parse(&pos, "g2-h2"), Ok(m));
 //! let e = san::parse(&pos, "Nf9").unwrap_err();
 //! assert_eq!(e.to_string(), "no knight can move to f9");

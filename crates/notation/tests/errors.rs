@@ -202,7 +202,11 @@ fn replay_kinds_keep_the_move_and_the_source() {
         ReplayErrorKind::Move(m) if matches!(m.reason, Reason::NoPiece { .. })
     ));
     assert_eq!(e.to_string(), "move 2. Nf6: no knight can move to f6");
-    assert!(e.source().unwrap().downcast_ref::<IllegalMove>().is_some());
+    assert!(e
+        .source()
+        .unwrap()
+        .downcast_ref::<Box<IllegalMove>>()
+        .is_some());
 
     let e = replay::validate(&rec(
         "[FEN \"4k3/8/8/8/8/8/4R3/4K3 w - - 0 1\"]\n\n1. Kd2 *",

@@ -5,8 +5,16 @@ use citadel_rules::{CelticCitadel, Chess, EgyptianEye, PersianPrincess};
 
 #[test]
 fn canonical_fens_round_trip() {
+    // no black pawn can take on e3: the cell is read, and not written back
+    let after_e4 =
+        fen::parse::<Chess>("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1");
+    assert_eq!(
+        fen::write(&after_e4.unwrap()),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
     for f in [
-        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
         "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     ] {
         assert_eq!(fen::write(&fen::parse::<Chess>(f).unwrap()), f);

@@ -1,9 +1,12 @@
-//! `Board`, `Move` and `Outcome`: a position of any game with python-chess's names, over
-//! the rules crate's `VariantPosition` and the notation crate's FEN, SAN and coordinates.
+//! `Board`, `Move`, `Outcome` and `Termination`: a position of any game with python-chess's
+//! names, over the notation crate's [`Position`] trait (moves, FEN, SAN and coordinates)
+//! for the rules crate's `VariantPosition`.
 
 use crate::errors;
-use citadel_notation::VariantNotation;
-use citadel_rules::{with_position, Color, GameResult, Move, MoveList, Variant, VariantPosition};
+use citadel_notation::{position, Position};
+use citadel_rules::{
+    with_position, Color, GameResult, Move, MoveList, Termination, Variant, VariantPosition,
+};
 use pyo3::exceptions::{PyIndexError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -32,7 +35,7 @@ impl PyMove {
     pub fn new(pos: &VariantPosition, m: Move) -> Self {
         PyMove {
             raw: m,
-            uci: pos.write_coord(&m),
+            uci: pos.coord(&m),
             variant: pos.variant(),
         }
     }
@@ -60,9 +63,63 @@ impl PyMove {
     }
 }
 
+/// What ended a game, as python-chess's `Termination` enum: `Termination.CHECKMATE`, ...;
+/// `str()` gives its lowercase name (`checkmate`, `bare king`), as the records write it.
+#[pyclass(module = "citadel", name = "Termination", eq, eq_int, frozen, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[allow(non_camel_case_types)]
+pub enum PyTermination {
+    /// The side to move has no legal move and is in check.
+    CHECKMATE,
+    /// The side to move has no legal move and is not in check.
+    STALEMATE,
+    /// A citadel rule decided the game.
+    CITADEL,
+    /// The bare-king rule decided the game.
+    BARE_KING,
+    /// The same position occurred three times.
+    REPETITION,
+    /// The move-count rule ran out.
+    MOVE_LIMIT,
+    /// Neither side can mate.
+    INSUFFICIENT_MATERIAL,
+    /// A reason of a game newer than this binding.
+    OTHER,
+}
+
+impl From<Termination> for PyTermination {
+    fn from(t: Termination) -> Self {
+        match t {
+            Termination::Checkmate => PyTermination::CHECKMATE,
+            Termination::Stalemate => PyTermination::STALEMATE,
+            Termination::Citadel => PyTermination::CITADEL,
+            Termination::BareKing => PyTermination::BARE_KING,
+            Termination::Repetition => PyTermination::REPETITION,
+            Termination::MoveLimit => PyTermination::MOVE_LIMIT,
+            Termination::InsufficientMaterial => PyTermination::INSUFFICIENT_MATERIAL,
+            _ => PyTermination::OTHER,
+        }
+    }
+}
+
+#[pymethods]
+impl PyTermination {
+    fn __str__(&self) -> &'static str {
+        match self {
+            PyTermination::CHECKMATE => "checkmate",
+            PyTermination::STALEMATE => "stalemate",
+            PyTermination::CITADEL => "citadel",
+            PyTermination::BARE_KING => "bare king",
+            PyTermination::REPETITION => "repetition",
+            PyTermination::MOVE_LIMIT => "move limit",
+            PyTermination::INSUFFICIENT_MATERIAL => "insufficient material",
+            PyTermination::OTHER => "other",
+        }
+    }
+}
+
 /// How a game ended: `winner` (`True` White, `False` Black, `None` a draw) and
-/// `termination` (`checkmate`, `stalemate`, `citadel`, `bare king`, `repetition`,
-/// `move limit`, `insufficient material`).
+/// `termination` (a [`Termination`](PyTermination)).
 #[pyclass(module = "citadel", name = "Outcome", frozen, eq)]
 #[derive(Clone, PartialEq)]
 pub struct PyOutcome {
@@ -84,10 +141,10 @@ impl PyOutcome {
         self.inner.winner.map(|c| c == Color::White)
     }
 
-    /// What ended the game.
+    /// What ended the game (`Termination.CHECKMATE`, ...).
     #[getter]
-    fn termination(&self) -> &'static str {
-        self.inner.termination.name()
+    fn termination(&self) -> PyTermination {
+        self.inner.termination.into()
     }
 
     /// `1-0`, `0-1` or `1/2-1/2`.
@@ -101,13 +158,17 @@ impl PyOutcome {
 
     fn __repr__(&self) -> String {
         format!(
-            "Outcome(winner={}, termination='{}')",
+            "Outcome(winner={}, termination=Termination.{})",
             match self.winner() {
                 Some(true) => "True",
                 Some(false) => "False",
                 None => "None",
             },
-            self.termination()
+            self.inner
+                .termination
+                .name()
+                .to_uppercase()
+                .replace(' ', "_")
         )
     }
 }
@@ -150,8 +211,36 @@ impl Board {
 
     fn outcome_inner(&mut self) -> Option<citadel_rules::Outcome> {
         self.legal();
-        let legal = self.legal.as_deref().expect("just computed");
-        self.pos.outcome_among(legal)
+        let pos = &self.pos;
+        self.legal
+            .as_deref()
+            .map_or_else(|| pos.outcome(citadel_rules::Claims::Draws), |l| pos.outcome_among(l))
+    }
+
+    /// `IllegalMoveError` for a move of another game.
+    fn same_game(&self, m: &PyMove) -> PyResult<()> {
+        if m.variant == self.pos.variant() {
+            return Ok(());
+        }
+        Err(errors::illegal(
+            &m.uci,
+            format!(
+                "{} is a move of {}, not of {}",
+                m.uci,
+                m.variant.id(),
+                self.pos.variant().id()
+            ),
+        ))
+    }
+
+    /// The legal moves as Python objects.
+    fn legal_list(&mut self) -> Vec<PyMove> {
+        self.legal();
+        let pos = &self.pos;
+        self.legal
+            .as_deref()
+            .map(|l| l.iter().map(|&m| PyMove::new(pos, m)).collect())
+            .unwrap_or_default()
     }
 }
 
@@ -163,7 +252,7 @@ impl Board {
         let v = variant_named(variant)?;
         let pos = match fen {
             None => VariantPosition::start(v),
-            Some(f) => VariantPosition::from_fen(v, f).map_err(|e| errors::from_fen(&e))?,
+            Some(f) => position::from_fen(v, f).map_err(|e| errors::from_fen(&e))?,
         };
         Ok(Board::from_position(pos))
     }
@@ -195,15 +284,16 @@ impl Board {
 
     /// The position's FEN (ring FEN for Byzantine chess).
     fn fen(&self) -> String {
-        self.pos.to_fen()
+        self.pos.fen()
     }
 
-    /// The legal moves, as a list of `Move`.
+    /// The legal moves, as python-chess's `board.legal_moves`: a live view of this board's
+    /// legal moves, with `len()`, `in`, iteration, `count()` (and indexing).
     #[getter]
-    fn legal_moves(&mut self) -> Vec<PyMove> {
-        self.legal();
-        let legal = self.legal.as_deref().expect("just computed");
-        legal.iter().map(|&m| PyMove::new(&self.pos, m)).collect()
+    fn legal_moves(slf: &Bound<'_, Self>) -> LegalMoveGenerator {
+        LegalMoveGenerator {
+            board: slf.clone().unbind(),
+        }
     }
 
     /// Whether `move` is legal here.
@@ -214,17 +304,7 @@ impl Board {
     /// Plays `move` (from `legal_moves` or `parse_san`/`parse_uci`); `IllegalMoveError` if it
     /// is not legal here.
     fn push(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<()> {
-        if r#move.variant != self.pos.variant() {
-            return Err(errors::illegal(
-                &r#move.uci,
-                format!(
-                    "{} is a move of {}, not of {}",
-                    r#move.uci,
-                    r#move.variant.id(),
-                    self.pos.variant().id()
-                ),
-            ));
-        }
+        self.same_game(&r#move)?;
         if self.legal().contains(&r#move.raw) {
             self.play(r#move.raw);
             Ok(())
@@ -240,21 +320,24 @@ impl Board {
         }
     }
 
-    /// Reads a legal move in SAN (`Nf3`, `O-O`, `e10=Q`); `IllegalMoveError` otherwise.
+    /// Reads a legal move in SAN (`Nf3`, `O-O`, `e10=Q`). Raises `InvalidMoveError` for a
+    /// text that is no move, `AmbiguousMoveError` for one that fits several moves,
+    /// `IllegalMoveError` for a move the position refuses (all `ValueError`s).
     fn parse_san(&self, san: &str) -> PyResult<PyMove> {
         let m = self
             .pos
             .parse_san(san)
-            .map_err(|e| errors::from_san(san, &e))?;
+            .map_err(|e| errors::from_illegal(san, &e))?;
         Ok(PyMove::new(&self.pos, m))
     }
 
-    /// Reads a legal move in coordinates (`e2e4`, `e9e10q`); `IllegalMoveError` otherwise.
+    /// Reads a legal move in coordinates (`e2e4`, `e9e10q`; a promotion with a choice names
+    /// its piece); raises as `parse_san`.
     fn parse_uci(&self, uci: &str) -> PyResult<PyMove> {
         let m = self
             .pos
             .parse_coord(uci)
-            .map_err(|e| errors::from_coord(uci, &e))?;
+            .map_err(|e| errors::from_illegal(uci, &e))?;
         Ok(PyMove::new(&self.pos, m))
     }
 
@@ -272,15 +355,12 @@ impl Board {
         Ok(m)
     }
 
-    /// The SAN of `move` (legal here), with `+` or `#`.
+    /// The SAN of `move` (legal here), with `+` or `#`; `IllegalMoveError` for any other.
     fn san(&mut self, r#move: PyRef<'_, PyMove>) -> PyResult<String> {
-        if !self.allows(&r#move) {
-            return Err(errors::illegal(
-                &r#move.uci,
-                format!("illegal move {} in {}", r#move.uci, self.pos.to_fen()),
-            ));
-        }
-        Ok(self.pos.write_san(&r#move.raw))
+        self.same_game(&r#move)?;
+        self.pos
+            .san(&r#move.raw)
+            .map_err(|e| errors::from_illegal(&r#move.uci, &e))
     }
 
     /// Takes back the last move and returns it; `IndexError` if there is none.
@@ -388,7 +468,7 @@ impl Board {
         });
         let d = PyDict::new(py);
         for (m, n) in counts {
-            d.set_item(self.pos.write_coord(&m), n)?;
+            d.set_item(self.pos.coord(&m), n)?;
         }
         Ok(d)
     }
@@ -426,5 +506,61 @@ impl Board {
             slf.get_type().into_any(),
             (b.variant().to_string(), b.fen()),
         ))
+    }
+}
+
+/// A board's legal moves, as python-chess's `board.legal_moves`: a live view that reads the
+/// board's position each time it is used (`len()`, `in`, iteration, `count()`, `bool()`, and
+/// indexing as a list).
+#[pyclass(module = "citadel", name = "LegalMoveGenerator")]
+pub struct LegalMoveGenerator {
+    board: Py<Board>,
+}
+
+#[pymethods]
+impl LegalMoveGenerator {
+    fn __len__(&self, py: Python<'_>) -> usize {
+        self.board.borrow_mut(py).legal().len()
+    }
+
+    fn __bool__(&self, py: Python<'_>) -> bool {
+        self.__len__(py) > 0
+    }
+
+    /// The number of legal moves.
+    fn count(&self, py: Python<'_>) -> usize {
+        self.__len__(py)
+    }
+
+    fn __contains__(&self, py: Python<'_>, item: &Bound<'_, PyAny>) -> bool {
+        match item.extract::<PyRef<'_, PyMove>>() {
+            Ok(m) => self.board.borrow_mut(py).allows(&m),
+            Err(_) => false,
+        }
+    }
+
+    fn __iter__(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let moves = self.board.borrow_mut(py).legal_list();
+        let list = pyo3::types::PyList::new(py, moves)?;
+        Ok(list.try_iter()?.into_any().unbind())
+    }
+
+    /// A move by index, or a list of them by slice, as of a list.
+    fn __getitem__(&self, py: Python<'_>, index: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+        let moves = self.board.borrow_mut(py).legal_list();
+        let list = pyo3::types::PyList::new(py, moves)?;
+        Ok(list.as_any().get_item(index)?.unbind())
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> String {
+        let mut board = self.board.borrow_mut(py);
+        board.legal();
+        let pos = &board.pos;
+        let texts: Vec<String> = board
+            .legal
+            .as_deref()
+            .map(|l| l.iter().filter_map(|m| pos.san(m).ok()).collect())
+            .unwrap_or_default();
+        format!("<LegalMoveGenerator ({})>", texts.join(", "))
     }
 }

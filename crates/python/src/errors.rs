@@ -1,9 +1,10 @@
-//! The exceptions: `IllegalMoveError`, `InvalidFenError` and `PgnError`, all subclasses of
-//! `ValueError`, carrying where the problem is as attributes; and the conversions from the
-//! crates' typed errors.
+//! The exceptions: python-chess's three for moves (`IllegalMoveError`, `AmbiguousMoveError`,
+//! `InvalidMoveError`), `InvalidFenError` and `PgnError`, all subclasses of `ValueError`,
+//! carrying where the problem is as attributes; and the conversions from the crates' typed
+//! errors.
 
-use citadel_notation::{Diagnostic, FenError, MoveError, ReadError, SanError};
-use citadel_rules::IllegalMove;
+use citadel_notation::{Diagnostic, FenError, ReadError};
+use citadel_rules::{IllegalMove, Reason};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -11,9 +12,24 @@ pyo3::create_exception!(
     _native,
     IllegalMoveError,
     PyValueError,
-    "A move that is not legal in the position, or text that is not a move.\n\n\
-     Attributes: `move` (the text or move refused), and for a move of a game read from a \
-     file `line`, `column` and `game` (else `None`)."
+    "A move that is not legal in the position.\n\n\
+     Attributes: `move` (the text or move refused), `reason` (why, e.g. `pinned`, \
+     `king in check`, `no piece`, `promotion required`, `game over`), `fen` (the position), \
+     and for a move of a game read from a file `line`, `column` and `game` (else `None`)."
+);
+pyo3::create_exception!(
+    _native,
+    AmbiguousMoveError,
+    PyValueError,
+    "A move text that fits several legal moves. Attributes as `IllegalMoveError`, and \
+     `candidates` (the fitting moves in SAN)."
+);
+pyo3::create_exception!(
+    _native,
+    InvalidMoveError,
+    PyValueError,
+    "A text that is not a move at all: its syntax, an unknown piece letter or cell. \
+     Attributes as `IllegalMoveError`."
 );
 pyo3::create_exception!(
     _native,
@@ -46,18 +62,17 @@ fn raise<T: pyo3::PyTypeInfo>(
     err
 }
 
-/// A move refused by the rules.
+/// A move refused by the rules, from outside the rules' reasons (a move of another game):
+/// `IllegalMoveError` with `message`.
 pub fn illegal(mv: &str, message: String) -> PyErr {
     Python::with_gil(|py| {
         raise::<IllegalMoveError>(
             py,
             message,
             &[
-                (
-                    "move",
-                    mv.into_pyobject(py)
-                        .map_or(py.None(), |s| s.into_any().unbind()),
-                ),
+                ("move", str_obj(py, mv)),
+                ("reason", str_obj(py, "other game")),
+                ("fen", py.None()),
                 ("line", py.None()),
                 ("column", py.None()),
                 ("game", py.None()),
@@ -66,19 +81,61 @@ pub fn illegal(mv: &str, message: String) -> PyErr {
     })
 }
 
-/// A move that is no legal move: its text and the rules' reason.
+/// The short name of a reason, the exception's `reason` attribute.
+fn reason_name(r: &Reason) -> &'static str {
+    match r {
+        Reason::Syntax(_) => "syntax",
+        Reason::UnknownPiece(_) => "unknown piece",
+        Reason::NoSuchSquare(_) => "no such square",
+        Reason::NoPiece { .. } | Reason::NoPieceFrom { .. } | Reason::NoMoveFrom { .. } => {
+            "no piece"
+        }
+        Reason::NoCapture { .. } => "no capture",
+        Reason::Pinned { .. } => "pinned",
+        Reason::KingInCheck { .. } => "king in check",
+        Reason::Ambiguous { .. } => "ambiguous",
+        Reason::PromotionRequired { .. } => "promotion required",
+        Reason::BadPromotion(_) => "bad promotion",
+        Reason::BadRemoval(_) => "bad removal",
+        Reason::Unavailable(_) => "unavailable",
+        Reason::GameOver(_) => "game over",
+        _ => "illegal",
+    }
+}
+
+/// A move the position refused, as python-chess raises it: `InvalidMoveError` for a text
+/// that is no move, `AmbiguousMoveError` for one that fits several, `IllegalMoveError`
+/// otherwise; `mv` is the move as the caller gave it.
 pub fn from_illegal(mv: &str, e: &IllegalMove) -> PyErr {
-    illegal(mv, e.to_string())
-}
-
-/// Text that is no legal move in SAN.
-pub fn from_san(text: &str, e: &SanError) -> PyErr {
-    illegal(text, e.to_string())
-}
-
-/// Text that is no legal move in coordinates.
-pub fn from_coord(text: &str, e: &MoveError) -> PyErr {
-    illegal(text, e.to_string())
+    Python::with_gil(|py| {
+        let candidates = match &e.reason {
+            Reason::Ambiguous { candidates, .. } => candidates.clone(),
+            Reason::PromotionRequired { choices, .. } => choices.clone(),
+            _ => Vec::new(),
+        };
+        let attrs = [
+            ("move", str_obj(py, mv)),
+            ("reason", str_obj(py, reason_name(&e.reason))),
+            ("fen", str_obj(py, &e.fen)),
+            (
+                "candidates",
+                candidates
+                    .into_pyobject(py)
+                    .map_or(py.None(), |l| l.into_any().unbind()),
+            ),
+            ("line", py.None()),
+            ("column", py.None()),
+            ("game", py.None()),
+        ];
+        let message = e.to_string();
+        if e.is_invalid() {
+            raise::<InvalidMoveError>(py, message, &attrs)
+        } else if e.is_ambiguous() {
+            raise::<AmbiguousMoveError>(py, message, &attrs)
+        } else {
+            raise::<IllegalMoveError>(py, message, &attrs)
+        }
+    })
 }
 
 /// A FEN that does not read.
@@ -136,6 +193,8 @@ fn int_obj(py: Python<'_>, n: usize) -> PyObject {
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("IllegalMoveError", py.get_type::<IllegalMoveError>())?;
+    m.add("AmbiguousMoveError", py.get_type::<AmbiguousMoveError>())?;
+    m.add("InvalidMoveError", py.get_type::<InvalidMoveError>())?;
     m.add("InvalidFenError", py.get_type::<InvalidFenError>())?;
     m.add("PgnError", py.get_type::<PgnError>())?;
     Ok(())

@@ -33,6 +33,8 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<board::Board>()?;
     m.add_class::<board::PyMove>()?;
     m.add_class::<board::PyOutcome>()?;
+    m.add_class::<board::PyTermination>()?;
+    m.add_class::<board::LegalMoveGenerator>()?;
     m.add_class::<engine::BestMove>()?;
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;

@@ -70,7 +70,7 @@ def test_replayed_record_agrees_with_cli(cli, tmp_path, variant):
         if summary["result"] != "*":
             assert board.result() == summary["result"]
             assert board.is_game_over()
-            assert board.outcome().termination == summary["termination"]
+            assert str(board.outcome().termination) == summary["termination"]
         while board.ply():
             board.pop()
         assert board.fen() == game.board().fen()
@@ -93,9 +93,11 @@ def test_push_pop_and_moves():
         board.push_san(san)
     assert board.is_check() and board.is_checkmate() and board.is_game_over()
     outcome = board.outcome()
-    assert outcome.winner == citadel.BLACK and outcome.termination == "checkmate"
+    assert outcome.winner == citadel.BLACK
+    assert outcome.termination == citadel.Termination.CHECKMATE
+    assert str(outcome.termination) == "checkmate"
     assert outcome.result() == "0-1" and board.result() == "0-1"
-    assert board.legal_moves == []
+    assert len(board.legal_moves) == 0 and not board.legal_moves
 
 
 def test_diagrams_for_every_board(cli):

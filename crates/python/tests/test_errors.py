@@ -11,8 +11,57 @@ from conftest import FIXTURES
 
 
 def test_exceptions_are_value_errors():
-    for e in (citadel.IllegalMoveError, citadel.InvalidFenError, citadel.PgnError):
+    for e in (
+        citadel.IllegalMoveError,
+        citadel.AmbiguousMoveError,
+        citadel.InvalidMoveError,
+        citadel.InvalidFenError,
+        citadel.PgnError,
+    ):
         assert issubclass(e, ValueError)
+
+
+def test_move_errors_as_python_chess_raises_them():
+    board = citadel.Board("chess")
+    # not a move at all
+    with pytest.raises(citadel.InvalidMoveError) as e:
+        board.push_san("hello")
+    assert e.value.reason == "syntax" and e.value.move == "hello"
+    with pytest.raises(citadel.InvalidMoveError):
+        board.push_san("Nz3")
+    # well formed, refused
+    with pytest.raises(citadel.IllegalMoveError) as e:
+        board.push_san("Nc4")
+    assert e.value.reason == "no piece" and e.value.fen == board.fen()
+    # a pinned knight says so
+    board = citadel.Board("chess", "4k3/8/8/8/1b6/8/3N4/4K3 w - - 0 1")
+    with pytest.raises(citadel.IllegalMoveError) as e:
+        board.push_san("Nf3")
+    assert e.value.reason == "pinned" and "pinned" in str(e.value)
+    # two knights can go to d2
+    board = citadel.Board("chess", "4k3/8/8/8/8/8/8/1N2K1N1 w - - 0 1")
+    with pytest.raises(citadel.AmbiguousMoveError) as e:
+        board.push_san("Nd2")
+    assert sorted(e.value.candidates) == ["Nbd2", "Ngd2"]
+    # a promotion with a choice must name its piece, in SAN and in coordinates
+    board = citadel.Board("chess", "4k3/P7/8/8/8/8/8/4K3 w - - 0 1")
+    for push, text in ((board.push_san, "a8"), (board.push_uci, "a7a8")):
+        with pytest.raises(citadel.IllegalMoveError) as e:
+            push(text)
+        assert e.value.reason == "promotion required"
+    assert board.push_uci("a7a8n").uci() == "a7a8n"
+
+
+def test_legal_moves_is_a_live_view():
+    board = citadel.Board("chess")
+    moves = board.legal_moves
+    assert len(moves) == 20 and moves.count() == 20 and bool(moves)
+    e4 = board.parse_san("e4")
+    assert e4 in moves and "e4" not in moves
+    board.push(e4)
+    assert len(moves) == 20 and e4 not in moves  # the same view, the new position
+    assert all(m in board.legal_moves for m in moves)
+    assert moves[-1] == list(moves)[-1]
 
 
 def test_illegal_moves():

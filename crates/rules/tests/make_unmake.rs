@@ -1,5 +1,6 @@
 //! Property test over every fixture position of every game: random playouts where after each
-//! move the incremental hash equals the hash computed from scratch and the FEN round-trips,
+//! move the incremental hash equals the hash computed from scratch and the FEN round-trips
+//! (the same text, the same moves, the same hash unless an en passant cell went unwritten),
 //! and undoing every move restores the position, its hash and its FEN exactly.
 use citadel_notation::fen;
 use citadel_rules::{with_game, Game, Variant};
@@ -27,7 +28,13 @@ fn playouts<G: Game>(start: &str, rng: &mut StdRng) -> Result<usize, String> {
             }
             let text = fen::write(&pos);
             let back = fen::parse::<G>(&text).map_err(|e| format!("{text}: {e}"))?;
-            if fen::write(&back) != text || back.hash() != pos.hash() {
+            // the FEN names the en passant cell only when a capture there is legal: a
+            // position read back may lack one its original holds, to no effect on its moves
+            let same_ep = pos.ep_square() == pos.legal_ep_square();
+            if fen::write(&back) != text
+                || (same_ep && back.hash() != pos.hash())
+                || back.legal_moves().as_slice() != pos.legal_moves().as_slice()
+            {
                 return Err(format!("FEN round trip differs for {text}"));
             }
         }

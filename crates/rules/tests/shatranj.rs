@@ -46,7 +46,7 @@ fn pawns_promote_to_ferz_automatically() {
     assert_eq!(p.legal_moves().len(), 8);
     let m = coord::parse_move(&p, "g7h8").unwrap();
     assert_eq!(m.promotion, Some(shatranj::kind::FERZ));
-    assert_eq!(coord::write(&p, &m), "g7h8");
+    assert_eq!(coord::write(&p, &m), "g7h8q");
     assert_eq!(san::write(&p, &m).unwrap(), "gxh8");
     assert_eq!(san::parse(&p, "gxh8=Q"), Ok(m));
     assert_eq!(coord::parse_move(&p, "g7h8q"), Ok(m));

@@ -17,10 +17,16 @@ fn walk(
     depth: u32,
     path: &mut Vec<String>,
 ) -> Result<u64, String> {
+    // the reference writes a promotion without its letter (every Tamerlane pawn has one
+    // choice); Citadel always writes it
+    let bare = |m: &citadel_rules::Move| citadel_rules::Move {
+        promotion: None,
+        ..*m
+    };
     let mut ours: Vec<(String, citadel_rules::Move)> = pos
         .legal_moves()
         .iter()
-        .map(|m| (coord::write(pos, m), *m))
+        .map(|m| (coord::write(pos, &bare(m)), *m))
         .collect();
     ours.sort_by(|a, b| a.0.cmp(&b.0));
     let mut theirs: Vec<(String, tamerlane_ref::RMove)> =

@@ -11,12 +11,16 @@ True
 """
 
 from citadel._native import (
+    AmbiguousMoveError,
     Board,
     IllegalMoveError,
     InvalidFenError,
+    InvalidMoveError,
+    LegalMoveGenerator,
     Move,
     Outcome,
     PgnError,
+    Termination,
     start_fen,
     variants,
 )
@@ -31,12 +35,16 @@ BLACK = False
 __all__ = [
     "BLACK",
     "WHITE",
+    "AmbiguousMoveError",
     "Board",
     "IllegalMoveError",
     "InvalidFenError",
+    "InvalidMoveError",
+    "LegalMoveGenerator",
     "Move",
     "Outcome",
     "PgnError",
+    "Termination",
     "Problem",
     "Report",
     "random_game",

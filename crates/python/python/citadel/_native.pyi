@@ -10,9 +10,34 @@ _PartReport = Tuple[
 ]
 
 class IllegalMoveError(ValueError):
-    """A move that is not legal in the position, or text that is not a move."""
+    """A move that is not legal in the position."""
 
     move: Optional[str]
+    reason: str
+    fen: Optional[str]
+    candidates: List[str]
+    line: Optional[int]
+    column: Optional[int]
+    game: Optional[int]
+
+class AmbiguousMoveError(ValueError):
+    """A move text that fits several legal moves (``candidates``, in SAN)."""
+
+    move: Optional[str]
+    reason: str
+    fen: Optional[str]
+    candidates: List[str]
+    line: Optional[int]
+    column: Optional[int]
+    game: Optional[int]
+
+class InvalidMoveError(ValueError):
+    """A text that is not a move at all (its syntax, an unknown piece letter or cell)."""
+
+    move: Optional[str]
+    reason: str
+    fen: Optional[str]
+    candidates: List[str]
     line: Optional[int]
     column: Optional[int]
     game: Optional[int]
@@ -40,6 +65,18 @@ class Move:
     def uci(self) -> str:
         """The move in coordinates (``e2e4``, ``e9e10q``)."""
 
+class Termination:
+    """What ended a game; ``str()`` gives its lowercase name (``bare king``)."""
+
+    CHECKMATE: "Termination"
+    STALEMATE: "Termination"
+    CITADEL: "Termination"
+    BARE_KING: "Termination"
+    REPETITION: "Termination"
+    MOVE_LIMIT: "Termination"
+    INSUFFICIENT_MATERIAL: "Termination"
+    OTHER: "Termination"
+
 class Outcome:
     """How a game ended."""
 
@@ -47,11 +84,21 @@ class Outcome:
     def winner(self) -> Optional[bool]:
         """``True`` White won, ``False`` Black won, ``None`` a draw."""
     @property
-    def termination(self) -> str:
-        """``checkmate``, ``stalemate``, ``citadel``, ``bare king``, ``repetition``,
-        ``move limit`` or ``insufficient material``."""
+    def termination(self) -> Termination:
+        """``Termination.CHECKMATE``, ``STALEMATE``, ``CITADEL``, ``BARE_KING``,
+        ``REPETITION``, ``MOVE_LIMIT`` or ``INSUFFICIENT_MATERIAL``."""
     def result(self) -> str:
         """``1-0``, ``0-1`` or ``1/2-1/2``."""
+
+class LegalMoveGenerator:
+    """A live view of a board's legal moves (``len``, ``in``, iteration, indexing)."""
+
+    def __len__(self) -> int: ...
+    def __bool__(self) -> bool: ...
+    def __contains__(self, move: object) -> bool: ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __getitem__(self, index: Union[int, slice]) -> Union[Move, List[Move]]: ...
+    def count(self) -> int: ...
 
 class Board:
     """A position of any of the games, with its move history."""
@@ -67,7 +114,7 @@ class Board:
     @property
     def halfmove_clock(self) -> int: ...
     @property
-    def legal_moves(self) -> List[Move]: ...
+    def legal_moves(self) -> "LegalMoveGenerator": ...
     @property
     def move_stack(self) -> List[Move]: ...
     def fen(self) -> str: ...

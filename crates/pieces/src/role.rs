@@ -1,35 +1,34 @@
-//! Roles: the typed identity of a piece kind, separate from its display name and its letter.
-//!
-//! A game's kinds are indices into its piece set; a role says which piece a kind *is*, so
-//! that the other crates can pick its figure, read its value or its learnt table by a key
-//! that means the same piece in every game (the display name is then free to be the game's
-//! own: Courier's mann, Makruk's khon).
-//!
-//! One name, spelled or translated differently, is one role, whatever the piece's moves in a
-//! given game: Tamerlane's fers is Shatranj's ferz, its vizier the wazir, its elephant the
-//! alfil ("the elephant") and its war engine the dabbaba ("war engine"); Mini Citadel's short
-//! rook is that game's rook. A piece a game names on its own has a role of its own even where
-//! it moves as another one (Courier's mann and schleich, Makruk's met and khon): a key then
-//! never means two different pieces, as `guard` once meant Mini Citadel's guard in one game
-//! and Courier's mann in another.
-//!
-//! Keys are lowercase, words joined by `-` (`war-engine` is not one: the war engine's key is
-//! `dabbaba`); [`Role::from_key`] also reads the other spellings the project accepted before
-//! roles ([`Role::aliases`]: `fers`, `vizier`, `elephant`, `war engine`, `pawn of rooks`,
-//! `pawn>`, ...).
-//!
-//! ```
-//! use citadel_pieces::Role;
-//! assert_eq!(Role::Mann.key(), "mann");
-//! assert_eq!(Role::from_key("pawn-of-war-engines"), Some(Role::PawnOfWarEngines));
-//! assert_eq!(Role::from_key("vizier"), Some(Role::Wazir));
-//! assert_eq!(Role::from_key("dragon"), None);
-//! ```
+//! Roles: the typed identity of a piece kind ([`Role`]), separate from its display name and
+//! its letter.
 
 use std::fmt;
 
-/// The typed identity of a piece kind (see the [module](self) for what makes two pieces one
-/// role).
+/// The typed identity of a piece kind, separate from its display name and its letter.
+///
+/// A game's kinds are indices into its piece set; a role says which piece a kind *is*, so
+/// that the other crates can pick its figure, read its value or its learnt table by a key
+/// that means the same piece in every game (the display name is then free to be the game's
+/// own: Courier's mann, Makruk's khon).
+///
+/// One name, spelled or translated differently, is one role, whatever the piece's moves in a
+/// given game: Tamerlane's fers is Shatranj's ferz, its vizier the wazir, its elephant the
+/// alfil ("the elephant") and its war engine the dabbaba ("war engine"); Mini Citadel's short
+/// rook is that game's rook. A piece a game names on its own has a role of its own even where
+/// it moves as another one (Courier's mann and schleich, Makruk's met and khon): a key then
+/// never means two different pieces, as `guard` once meant Mini Citadel's guard in one game
+/// and Courier's mann in another.
+///
+/// Keys are lowercase, words joined by `-` (`pawn-of-rooks`); [`Role::from_key`] also reads the other spellings the project accepted before
+/// roles ([`Role::aliases`]: `fers`, `vizier`, `elephant`, `war engine`, `pawn of rooks`,
+/// `pawn>`, ...).
+///
+/// ```
+/// use citadel_pieces::Role;
+/// assert_eq!(Role::Mann.key(), "mann");
+/// assert_eq!(Role::from_key("pawn-of-war-engines"), Some(Role::PawnOfWarEngines));
+/// assert_eq!(Role::from_key("vizier"), Some(Role::Wazir));
+/// assert_eq!(Role::from_key("dragon"), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Role {
     /// The king (chess; also Mini Citadel's weak king).

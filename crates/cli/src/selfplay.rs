@@ -86,9 +86,10 @@ pub struct MatchArgs {
     #[arg(long)]
     out: Option<std::path::PathBuf>,
     /// Material values or evaluation weights replaced for the first player:
-    /// `name=value,name=value` (piece names as in the game, e.g. `giraffe=350,scout=300`, or
-    /// weight names as `citadel tune --help` lists them, e.g. `mobility-mg=4`), to measure
-    /// values by self-play.
+    /// `key=value,key=value` (pieces by role key, e.g. `giraffe=350,scout=300`,
+    /// `pawn-of-rooks=120`; an unknown key's error lists the game's keys; or weight names as
+    /// `citadel tune --help` lists them, e.g. `mobility-mg=4`), to measure values by
+    /// self-play.
     #[arg(long)]
     engine_values: Option<String>,
     /// Material values or evaluation weights replaced for the second player, same form.

@@ -21,8 +21,8 @@ pub struct Args {
     /// are left out.
     #[arg(required = true)]
     files: Vec<PathBuf>,
-    /// The pieces whose values are fitted, `name,name` (default: every piece that is neither
-    /// a pawn nor royal; `""`: none).
+    /// The pieces whose values are fitted, by role key, `key,key` (default: every piece that
+    /// is neither a pawn nor royal; `""`: none).
     #[arg(long)]
     pieces: Option<String>,
     /// Fit the evaluation's positional weights too: mobility-mg, mobility-eg (centipawns
@@ -32,8 +32,8 @@ pub struct Args {
     /// (centipawns per pawn by the king), tempo (centipawns).
     #[arg(long)]
     weights: bool,
-    /// Values (and weights) to start from, `name=value,name=value` (default: the engine's
-    /// own).
+    /// Values (and weights) to start from, `key=value,key=value` (pieces by role key;
+    /// default: the engine's own).
     #[arg(long)]
     start: Option<String>,
     /// Plies at the start of each game left out (the random openings of self-play).
@@ -62,8 +62,11 @@ pub fn run(a: &Args) -> Result<(), Failure> {
 
 fn tune_in<G: Game>(a: &Args) -> Result<(), Failure> {
     let names = names_to_fit::<G>(a.pieces.as_deref(), a.weights).map_err(|e| {
-        let name = citadel_notation::clip(&e.name);
-        Failure(format!("--pieces: {} has no piece named `{name}`", e.game))
+        let key = citadel_notation::clip(&e.key);
+        Failure(format!(
+            "--pieces: {}",
+            citadel_rules::UnknownRoleKey { key, ..e }
+        ))
     })?;
     let start = overrides::parse(a.start.as_deref().unwrap_or(""))?;
     overrides::check::<G>(&start)?;

@@ -197,7 +197,7 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     for pair in fitted.split(',') {
         let (name, v) = pair.split_once('=').expect("name=value");
         let v: i32 = v.parse().expect("a number");
-        let (lo, hi) = citadel_search::eval::weights::Weights::range(name).expect(name);
+        let (lo, hi) = citadel_rules::EvalWeights::range(name).expect(name);
         assert!((lo..=hi).contains(&v), "{pair}: {j}");
     }
     // and a match plays with them
@@ -228,7 +228,10 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     ]);
     assert_eq!(code, 1);
     assert!(
-        err.contains("shatranj has no piece or weight named `mobility`"),
+        err.contains(
+            "shatranj has no piece or weight with the key `mobility` (its pieces: king, ferz, \
+             rook, alfil, knight, pawn; weights: mobility-mg,"
+        ),
         "{err}"
     );
     // games of another variant, or an unknown piece, are refused with the reason
@@ -241,7 +244,13 @@ fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     assert!(err.contains("6 game(s) cannot be learnt from"), "{err}");
     let (code, _, err) = citadel(&["tune", "--variant", "shatranj", "--pieces", "queen", file]);
     assert_eq!(code, 1);
-    assert!(err.contains("shatranj has no piece named `queen`"), "{err}");
+    assert!(
+        err.contains(
+            "--pieces: shatranj has no piece with the key `queen` (its pieces: king, ferz, rook, \
+             alfil, knight, pawn)"
+        ),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).ok();
 }
 

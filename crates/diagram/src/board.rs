@@ -65,11 +65,14 @@ pub fn defs() -> String {
     )
 }
 
-/// The figure a piece kind of `G` is drawn as: the drawing of its name, or a disc with its
-/// letter when no drawing has that name.
+/// The figure a piece kind of `G` is drawn as: the figure of its role ([`glyph::figure`]),
+/// or a disc with its letter for a role without one (or a kind without a role) — never
+/// another piece's figure.
 pub fn figure_of<G: Game>(kind: u8) -> Figure {
     let def = &G::config().pieces.defs()[kind as usize];
-    glyph::figure(&def.name).unwrap_or(Figure::Letter(def.letter))
+    def.role
+        .and_then(glyph::figure)
+        .unwrap_or(Figure::Letter(def.letter))
 }
 
 /// Draws `pos` as a standalone SVG document.

@@ -4,6 +4,7 @@
 //! figure of its own, chosen so that its shape hints at its name or its move (the ferz wears
 //! a diamond for its diagonal step, the vizier a square for its orthogonal one).
 
+use citadel_pieces::Role;
 use citadel_rules::Color;
 
 /// One shape of a glyph, in a 100 x 100 box.
@@ -206,7 +207,8 @@ const ADVENTITIOUS_KING: &[Shape] = &[
     Line("M50 8 V24 M42 16 H58"),
 ];
 
-/// The figure drawn for a piece, from its name in the game's piece set.
+/// The figure drawn for a piece, chosen by its role ([`figure`]); the names are those of
+/// [`FIGURES`].
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Figure {
     /// A figure of its own.
@@ -221,8 +223,8 @@ pub enum Figure {
     Letter(char),
 }
 
-/// The figures that have drawings, by name.
-pub const FIGURES: [&str; 23] = [
+/// The drawings, by name.
+pub const FIGURES: [&str; 20] = [
     "king",
     "queen",
     "rook",
@@ -243,9 +245,6 @@ pub const FIGURES: [&str; 23] = [
     "war engine",
     "prince",
     "adventitious king",
-    "fers",
-    "alfil",
-    "met",
 ];
 
 fn shapes(figure: &str) -> Option<&'static [Shape]> {
@@ -261,9 +260,9 @@ fn shapes(figure: &str) -> Option<&'static [Shape]> {
         "champion" => CHAMPION,
         "wizard" => WIZARD,
         "guard" => GUARD,
-        "ferz" | "fers" | "met" => FERZ,
+        "ferz" => FERZ,
         "vizier" => VIZIER,
-        "elephant" | "alfil" => ELEPHANT,
+        "elephant" => ELEPHANT,
         "camel" => CAMEL,
         "giraffe" => GIRAFFE,
         "scout" => SCOUT,
@@ -274,44 +273,73 @@ fn shapes(figure: &str) -> Option<&'static [Shape]> {
     })
 }
 
-/// The figure with a drawing whose name is `name` (static, for [`Figure`]).
-fn known(name: &str) -> Option<&'static str> {
-    FIGURES.iter().copied().find(|f| *f == name)
-}
-
-/// The figure of a piece named `name` (as in the game's piece set), or `None` for a name
-/// without a drawing.
+/// The figure of a piece of role `role`, or `None` for a role drawn as its letter.
+///
+/// Every role is decided here (the match names each one): its own drawing, or a related one
+/// where the piece has none of its own — Courier's mann the guard's (a non-royal king: not
+/// the king's figure, which marks the royal piece), Courier's schleich the vizier's (it moves
+/// as the wazir), Makruk's met the ferz's (it moves as the ferz) — or none: Makruk's khon is
+/// drawn as its letter, as no related figure is free (the ferz's is the met's).
 ///
 /// ```
 /// use citadel_diagram::glyph::{figure, Figure};
-/// assert_eq!(figure("pawn of camels"), Some(Figure::PawnOf("camel")));
-/// assert_eq!(figure("promoted guard"), Some(Figure::Promoted("guard")));
-/// assert_eq!(figure("pawn<"), Some(Figure::DirectedPawn(false)));
-/// assert_eq!(figure("dragon"), None);
+/// use citadel_pieces::Role;
+/// assert_eq!(figure(Role::PawnOfCamels), Some(Figure::PawnOf("camel")));
+/// assert_eq!(figure(Role::PromotedGuard), Some(Figure::Promoted("guard")));
+/// assert_eq!(figure(Role::PawnDown), Some(Figure::DirectedPawn(false)));
+/// assert_eq!(figure(Role::Mann), Some(Figure::Plain("guard")));
+/// assert_eq!(figure(Role::Khon), None);
 /// ```
-pub fn figure(name: &str) -> Option<Figure> {
-    if let Some(f) = known(name) {
-        return Some(Figure::Plain(f));
-    }
-    match name {
-        "pawn>" => return Some(Figure::DirectedPawn(true)),
-        "pawn<" => return Some(Figure::DirectedPawn(false)),
-        _ => {}
-    }
-    if let Some(base) = name.strip_prefix("promoted ") {
-        return known(base).map(Figure::Promoted);
-    }
-    if let Some(of) = name.strip_prefix("pawn of ") {
-        // the medal shows what the pawn becomes: the pawn of kings becomes a prince
-        let singular = match of {
-            "kings" => "prince",
-            "fers" => "fers",
-            "pawns" => "pawn",
-            other => other.strip_suffix('s').unwrap_or(other),
-        };
-        return known(singular).map(Figure::PawnOf);
-    }
-    None
+pub fn figure(role: Role) -> Option<Figure> {
+    use Figure::{DirectedPawn, PawnOf, Plain, Promoted};
+    use Role::*;
+    Some(match role {
+        King => Plain("king"),
+        Queen => Plain("queen"),
+        Rook => Plain("rook"),
+        Bishop => Plain("bishop"),
+        Knight => Plain("knight"),
+        Pawn => Plain("pawn"),
+        Princess => Plain("princess"),
+        Fortress => Plain("fortress"),
+        Champion => Plain("champion"),
+        Wizard => Plain("wizard"),
+        Guard => Plain("guard"),
+        PromotedKing => Promoted("king"),
+        PromotedQueen => Promoted("queen"),
+        PromotedRook => Promoted("rook"),
+        PromotedBishop => Promoted("bishop"),
+        PromotedKnight => Promoted("knight"),
+        PromotedGuard => Promoted("guard"),
+        PromotedPawn => Promoted("pawn"),
+        Ferz => Plain("ferz"),
+        Alfil => Plain("elephant"),
+        Wazir => Plain("vizier"),
+        Dabbaba => Plain("war engine"),
+        Camel => Plain("camel"),
+        Giraffe => Plain("giraffe"),
+        Scout => Plain("scout"),
+        Prince => Plain("prince"),
+        AdventitiousKing => Plain("adventitious king"),
+        // a Tamerlane pawn's medal shows what it becomes: the pawn of kings becomes a prince
+        PawnOfRooks => PawnOf("rook"),
+        PawnOfKnights => PawnOf("knight"),
+        PawnOfScouts => PawnOf("scout"),
+        PawnOfGiraffes => PawnOf("giraffe"),
+        PawnOfViziers => PawnOf("vizier"),
+        PawnOfKings => PawnOf("prince"),
+        PawnOfFers => PawnOf("ferz"),
+        PawnOfElephants => PawnOf("elephant"),
+        PawnOfCamels => PawnOf("camel"),
+        PawnOfWarEngines => PawnOf("war engine"),
+        PawnOfPawns => PawnOf("pawn"),
+        PawnUp => DirectedPawn(true),
+        PawnDown => DirectedPawn(false),
+        Mann => Plain("guard"),
+        Schleich => Plain("vizier"),
+        Met => Plain("ferz"),
+        Khon => return None,
+    })
 }
 
 /// The colours a side's pieces are drawn in: (fill, outline, inner lines).
@@ -359,9 +387,6 @@ pub fn library() -> String {
     let mut s = String::new();
     for color in [Color::White, Color::Black] {
         for f in FIGURES {
-            if f == "fers" || f == "alfil" || f == "met" {
-                continue; // drawn as the ferz and the elephant
-            }
             s.push_str(&format!(
                 r#"<g id="{}">{}</g>"#,
                 id(f, color),
@@ -372,15 +397,6 @@ pub fn library() -> String {
     s
 }
 
-/// The drawing id used for a figure name (aliases share one drawing).
-pub fn drawing(figure: &str) -> &'static str {
-    match figure {
-        "fers" | "met" => "ferz",
-        "alfil" => "elephant",
-        other => known(other).unwrap_or("pawn"),
-    }
-}
-
 /// SVG elements drawing `fig` for `color` in the box at (x, y) of side `size`. Byzantine
 /// pawns' direction arrows are drawn by the board (they depend on where the cell lies).
 pub fn place(fig: Figure, color: Color, x: f32, y: f32, size: f32) -> String {
@@ -388,7 +404,7 @@ pub fn place(fig: Figure, color: Color, x: f32, y: f32, size: f32) -> String {
     let use_at = |name: &str, x: f32, y: f32, scale: f32| {
         format!(
             r##"<use href="#{}" transform="translate({} {}) scale({})"/>"##,
-            id(drawing(name), color),
+            id(name, color),
             r2(x),
             r2(y),
             r4(scale)

@@ -38,9 +38,9 @@ pub fn entries<G: Game>() -> Vec<Entry> {
 
 fn describe(f: Figure) -> String {
     match f {
-        Figure::Plain(n) => format!("{} figure", glyph::drawing(n)),
-        Figure::Promoted(n) => format!("{} figure with a gold + badge", glyph::drawing(n)),
-        Figure::PawnOf(n) => format!("pawn crowned with a small {}", glyph::drawing(n)),
+        Figure::Plain(n) => format!("{n} figure"),
+        Figure::Promoted(n) => format!("{n} figure with a gold + badge"),
+        Figure::PawnOf(n) => format!("pawn crowned with a small {n}"),
         Figure::DirectedPawn(true) => "pawn with an arrow toward higher files".into(),
         Figure::DirectedPawn(false) => "pawn with an arrow toward lower files".into(),
         Figure::Letter(c) => format!("disc with the letter {}", c.to_ascii_uppercase()),

@@ -39,8 +39,9 @@ fn every_piece_is_drawn_as_its_own_figure_or_its_letter() {
     for v in Variant::ALL {
         with_game!(v, G => {
             for (k, d) in G::config().pieces.defs().iter().enumerate() {
+                let role = d.role.unwrap_or_else(|| panic!("{v}: {} has no role", d.name));
                 let drawn = figure_of::<G>(k as u8);
-                match glyph::figure(&d.name) {
+                match glyph::figure(role) {
                     Some(f) => assert_eq!(drawn, f, "{v}: {}", d.name),
                     // never another piece's figure (an unknown name was once a pawn)
                     None => assert_eq!(drawn, Figure::Letter(d.letter), "{v}: {}", d.name),
@@ -51,6 +52,41 @@ fn every_piece_is_drawn_as_its_own_figure_or_its_letter() {
     // Makruk's khon has no drawing: a disc with its letter, in the SVG as text
     let svg = board_only::<citadel_rules::Makruk>();
     assert!(svg.contains(">S</text>"), "{svg}");
+}
+
+#[test]
+fn every_role_has_a_drawn_figure_or_its_letter() {
+    use citadel_pieces::Role;
+    let library = citadel_diagram::defs();
+    for role in Role::ALL {
+        let names = match glyph::figure(role) {
+            None => continue,
+            Some(Figure::Letter(c)) => {
+                panic!("{role}: a letter ({c}) is the piece's, not the role's")
+            }
+            Some(Figure::DirectedPawn(_)) => vec!["pawn"],
+            Some(Figure::Plain(n)) | Some(Figure::Promoted(n)) => vec![n],
+            Some(Figure::PawnOf(n)) => vec!["pawn", n],
+        };
+        for n in names {
+            assert!(glyph::FIGURES.contains(&n), "{role}: {n}");
+            assert!(
+                !glyph::draw(n, citadel_rules::Color::White).is_empty(),
+                "{role}: {n}"
+            );
+            let id = glyph::id(n, citadel_rules::Color::Black);
+            assert!(library.contains(&format!(r#"id="{id}""#)), "{role}: {id}");
+        }
+        // only pawns look like pawns
+        if matches!(glyph::figure(role), Some(Figure::Plain("pawn"))) {
+            assert_eq!(role, Role::Pawn);
+        }
+    }
+    // pieces a game names on its own borrow a related figure
+    assert_eq!(glyph::figure(Role::Mann), Some(Figure::Plain("guard")));
+    assert_eq!(glyph::figure(Role::Schleich), Some(Figure::Plain("vizier")));
+    assert_eq!(glyph::figure(Role::Met), Some(Figure::Plain("ferz")));
+    assert_eq!(glyph::figure(Role::Khon), None);
 }
 
 fn rgba(pm: &Pixmap, x: f32, y: f32) -> [u8; 4] {

@@ -1,6 +1,7 @@
 //! Material values and evaluation weights replaced for a player, written
-//! `name=value,name=value` (piece names as in the game, e.g. `giraffe=350`, or weight names
-//! as [`Weights::NAMES`] lists them, e.g. `mobility-mg=4`) — to measure values by self-play
+//! `key=value,key=value` (a piece's role key, e.g. `giraffe=350`, `pawn-of-rooks=120`, see
+//! [`Role`](citadel_pieces::Role), or a weight's name as [`EvalWeights::NAMES`] lists them,
+//! e.g. `mobility-mg=4`) — to measure values by self-play
 //! ([`Evaluator::with_values`](citadel_search::eval::Evaluator::with_values)) or to start a
 //! fit from.
 //!
@@ -14,8 +15,7 @@
 //! ```
 
 use citadel_notation::clip;
-use citadel_rules::Game;
-use citadel_search::eval::weights::Weights;
+use citadel_rules::{EvalWeights, Game, UnknownRoleKey};
 
 /// Most a value may be.
 pub const MAX_VALUE: i32 = 10_000;
@@ -50,18 +50,20 @@ pub enum OverrideError {
         /// The value given.
         value: i32,
     },
-    /// The name is neither a piece of the game nor an evaluation weight.
-    #[error("{game} has no piece or weight named `{name}`")]
-    UnknownName {
-        /// The game's id.
-        game: &'static str,
-        /// The name given.
-        name: String,
-    },
+    /// The key is neither a piece's role key in the game nor an evaluation weight (the
+    /// error lists the game's keys).
+    #[error(
+        "{} has no piece or weight with the key `{}` (its pieces: {}; weights: {})",
+        .0.game,
+        .0.key,
+        .0.keys.join(", "),
+        EvalWeights::NAMES.join(", ")
+    )]
+    UnknownKey(UnknownRoleKey),
 }
 
-/// Reads `name=value,name=value` (values 0 to [`MAX_VALUE`]; blank items are skipped);
-/// [`check`] tells which names a game knows.
+/// Reads `key=value,key=value` (values 0 to [`MAX_VALUE`]; blank items are skipped);
+/// [`check`] tells which keys a game knows.
 pub fn parse(text: &str) -> Result<Vec<(String, i32)>, OverrideError> {
     text.split(',')
         .filter(|p| !p.trim().is_empty())
@@ -89,23 +91,26 @@ pub fn parse(text: &str) -> Result<Vec<(String, i32)>, OverrideError> {
         .collect()
 }
 
-/// Checks that each name of `values` is a piece of `G` (worth at least 1) or an evaluation
-/// weight ([`Weights::NAMES`]).
+/// Checks that each key of `values` is the role key of a piece of `G` (worth at least 1) or
+/// an evaluation weight ([`EvalWeights::NAMES`]).
 pub fn check<G: Game>(values: &[(String, i32)]) -> Result<(), OverrideError> {
     let cfg = G::config();
     for (name, v) in values {
-        if cfg.kind_named(name).is_some() {
-            if *v < 1 {
+        match cfg.kind_of_key(name) {
+            Ok(_) if *v < 1 => {
                 return Err(OverrideError::Worthless {
                     name: clip(name),
                     value: *v,
-                });
+                })
             }
-        } else if Weights::DEFAULT.get(name).is_none() {
-            return Err(OverrideError::UnknownName {
-                game: cfg.id,
-                name: clip(name),
-            });
+            Ok(_) => {}
+            Err(_) if EvalWeights::DEFAULT.get(name).is_some() => {}
+            Err(e) => {
+                return Err(OverrideError::UnknownKey(UnknownRoleKey {
+                    key: clip(&e.key),
+                    ..e
+                }))
+            }
         }
     }
     Ok(())
@@ -150,7 +155,36 @@ mod tests {
         );
         assert_eq!(
             c("mobility=3"),
-            Err("shatranj has no piece or weight named `mobility`".into())
+            Err(
+                "shatranj has no piece or weight with the key `mobility` (its pieces: king, \
+                 ferz, rook, alfil, knight, pawn; weights: mobility-mg, mobility-eg, square-mg, \
+                 square-eg, advance-mg, advance-eg, passed-mg, passed-eg, king-attack, shelter, \
+                 tempo, learned)"
+                    .into()
+            )
         );
+    }
+
+    #[test]
+    fn keys_are_role_keys_with_the_old_spellings_of_the_same_piece() {
+        use citadel_rules::{Courier, Tamerlane};
+        let c = |t: &str| check::<Tamerlane>(&parse(t).unwrap()).map_err(|e| e.to_string());
+        assert_eq!(
+            c("wazir=60,dabbaba=70,pawn-of-rooks=120,adventitious-king=300"),
+            Ok(())
+        );
+        assert_eq!(
+            c("vizier=60,war engine=70,pawn of rooks=120,fers=90"),
+            Ok(())
+        );
+        let c = |t: &str| check::<Courier>(&parse(t).unwrap()).map_err(|e| e.to_string());
+        assert_eq!(c("mann=300,schleich=150"), Ok(()));
+        // Mini Citadel's guard and Tamerlane's vizier are not Courier's pieces
+        let e = c("guard=300").unwrap_err();
+        assert!(
+            e.starts_with("courier has no piece or weight with the key `guard` (its pieces: king, ferz, rook, bishop, alfil, knight, mann, schleich, pawn; "),
+            "{e}"
+        );
+        assert!(c("vizier=150").is_err());
     }
 }

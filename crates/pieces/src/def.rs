@@ -1,24 +1,35 @@
-//! Piece definitions: a name, a letter and a list of movement atoms.
+//! Piece definitions: a name, a letter, a role and a list of movement atoms.
 
 use crate::atom::{leap_images, Atom, Mode, UNLIMITED};
+use crate::Role;
 use citadel_geometry::Dir;
 
 /// A kind of piece as data.
 ///
 /// ```
-/// use citadel_pieces::{Mode, PieceDef};
+/// use citadel_pieces::{Mode, PieceDef, Role};
 /// use citadel_geometry::Dir;
 /// // the princess: bishop + knight
-/// let s = PieceDef::new("princess", 'S').slide(&Dir::DIAGONAL).leap(1, 2, Mode::Any);
+/// let s = PieceDef::new("princess", 'S')
+///     .role(Role::Princess)
+///     .slide(&Dir::DIAGONAL)
+///     .leap(1, 2, Mode::Any);
 /// assert_eq!(s.atoms.len(), 4 + 8);
+/// assert_eq!(s.role, Some(Role::Princess));
 /// ```
 #[derive(Clone, PartialEq, Eq, Debug)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct PieceDef {
-    /// Name, e.g. `"princess"`.
+    /// Display name, e.g. `"princess"`: the game's own name of the piece (legends,
+    /// messages); other crates key on the [`role`](Self::role), never on the name.
     pub name: String,
     /// FEN letter as White (uppercase).
     pub letter: char,
+    /// Which piece this is ([`Role`]): the key of its figure, its value and its learnt
+    /// table. Every piece of the project's games has one; a piece made without one is drawn
+    /// as its letter and has no key.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub role: Option<Role>,
     /// Movement atoms, each with its mode.
     pub atoms: Vec<(Atom, Mode)>,
     /// Whether the rank steps are mirrored for Black (pawns).
@@ -26,11 +37,12 @@ pub struct PieceDef {
 }
 
 impl PieceDef {
-    /// A piece with no moves yet.
+    /// A piece with no moves and no role yet.
     pub fn new(name: &str, letter: char) -> Self {
         PieceDef {
             name: name.to_string(),
             letter,
+            role: None,
             atoms: Vec::new(),
             oriented: false,
         }
@@ -93,7 +105,14 @@ impl PieceDef {
         self
     }
 
-    /// Renames the piece and gives it another letter.
+    /// Gives the piece its role.
+    pub fn role(mut self, role: Role) -> Self {
+        self.role = Some(role);
+        self
+    }
+
+    /// Renames the piece and gives it another letter (its role stays: a game's own name of
+    /// the same piece, as Tamerlane's `fers` for the ferz).
     pub fn named(mut self, name: &str, letter: char) -> Self {
         self.name = name.to_string();
         self.letter = letter;

@@ -39,24 +39,21 @@ const VALUES: [(u8, i32); 6] = [
     (kind::KING, 0),
 ];
 
-/// The evaluation weights fitted to chess, `(weight name, value)`, with the values, by
-/// `citadel tune --variant chess --evals --skip-plies 10 --weights`: 2,624 games of
-/// Stockfish 15.1 against itself at `Skill Level` 10 (6,000 nodes a move, 10 random opening
-/// plies, `citadel match --evals`), 189,090 positions, error against Stockfish's
-/// evaluations 0.019880 → 0.018401.
-const WEIGHTS: [(&str, i32); 11] = [
-    ("mobility-mg", 5),
-    ("mobility-eg", 6),
-    ("square-mg", 236),
-    ("square-eg", 388),
-    ("advance-mg", 280),
-    ("advance-eg", 108),
-    ("passed-mg", 30),
-    ("passed-eg", 98),
-    ("king-attack", 360),
-    ("shelter", 10),
-    ("tempo", 2),
-];
+/// The evaluation weights fitted to chess, by `citadel tune --variant chess --evals
+/// --skip-plies 10 --weights`: 2,624 games of Stockfish 15.1 against itself at `Skill Level`
+/// 10 (6,000 nodes a move, 10 random opening plies, `citadel match --evals`), 189,090
+/// positions, error against Stockfish's evaluations 0.019880 → 0.018401. The learnt table's
+/// scale is not fitted (the default).
+const WEIGHTS: crate::EvalWeights = crate::EvalWeights {
+    mobility: (5, 6),
+    square: (236, 388),
+    advance: (280, 108),
+    passed: (30, 98),
+    king_attack: 360,
+    shelter: 10,
+    tempo: 2,
+    ..crate::EvalWeights::DEFAULT
+};
 
 struct Tables {
     cfg: Config<u64>,
@@ -121,7 +118,7 @@ fn tables() -> &'static Tables {
             .aliases(&["standard", "normal", "from position", "fromposition"])
             .xboard(crate::XBoardGame::Native("normal"))
             .values(&VALUES)
-            .weights(&WEIGHTS)
+            .weights(WEIGHTS)
             // fitted to the same games as the weights, with them built in (its file says how)
             .psq_table(include_str!("learned/chess.json"));
         Tables { cfg, castling }

@@ -3,7 +3,7 @@
 
 use crate::rights::{Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::{Color, Goals, Landmarks, Setup, Variant};
+use crate::{Color, EvalWeights, Goals, Landmarks, Setup, Variant};
 use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
@@ -84,9 +84,9 @@ pub struct Config<W: BitWord = u128> {
     /// one; an evaluation values the other kinds by its own model. Set with
     /// [`values`](Self::values).
     pub values: Vec<Option<i32>>,
-    /// The game's own positional weights of an evaluation, `(weight name, value)`, over
-    /// the evaluation's defaults (the names are the evaluation's).
-    pub weights: &'static [(&'static str, i32)],
+    /// The positional weights of an evaluation for the game: [`EvalWeights::DEFAULT`]
+    /// unless the game states its own (fitted ones, set with [`weights`](Self::weights)).
+    pub weights: EvalWeights,
     /// The game's learnt piece-square table of an evaluation, as the JSON text the
     /// evaluation reads (`citadel_search::eval::learned`), where it has one.
     pub psq_table: Option<&'static str>,
@@ -131,6 +131,8 @@ impl<W: BitWord> Config<W> {
     ) -> Self {
         let n = defs.len();
         assert!(n <= 31, "at most 31 kinds");
+        // the game's own static data, checked for every game by the roles' tests
+        debug_assert_eq!(crate::roles::role_problem(&defs), None, "{}", variant.id());
         let all = geo.all() & !geo.detached();
         let symbols = defs.iter().map(|d| d.letter.to_string()).collect();
         Config {
@@ -155,7 +157,7 @@ impl<W: BitWord> Config<W> {
             goals: Goals::default(),
             landmarks: Landmarks::default(),
             values: vec![None; n],
-            weights: &[],
+            weights: EvalWeights::DEFAULT,
             psq_table: None,
             stalemate: Stalemate::Draw,
             start_fen,
@@ -179,15 +181,6 @@ impl<W: BitWord> Config<W> {
         self.symbols
             .iter()
             .position(|s| s == symbol)
-            .map(|k| k as u8)
-    }
-
-    /// The kind named `name` (`"princess"`).
-    pub fn kind_named(&self, name: &str) -> Option<u8> {
-        self.pieces
-            .defs()
-            .iter()
-            .position(|d| d.name == name)
             .map(|k| k as u8)
     }
 
@@ -466,8 +459,8 @@ impl<W: BitWord> Config<W> {
         self
     }
 
-    /// Sets the game's own positional weights, `(weight name, value)`.
-    pub fn weights(mut self, weights: &'static [(&'static str, i32)]) -> Self {
+    /// Sets the game's own positional weights.
+    pub fn weights(mut self, weights: EvalWeights) -> Self {
         self.weights = weights;
         self
     }

@@ -9,7 +9,7 @@ use crate::fide;
 use crate::shatranj;
 use crate::{Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
 use citadel_geometry::GeometryBuilder;
-use citadel_pieces::catalog;
+use citadel_pieces::{catalog, Role};
 use std::sync::OnceLock;
 
 /// Courier chess. Kinds: see [`kind`]. No rights.
@@ -35,10 +35,11 @@ pub mod kind {
     pub const ALFIL: u8 = 4;
     /// Knight.
     pub const KNIGHT: u8 = 5;
-    /// Mann, `M`: moves as a king, not royal (piece name `guard`, the fairy-chess name of
-    /// this piece).
+    /// Mann, `M`: moves as a king, not royal (role [`Role::Mann`](citadel_pieces::Role::Mann),
+    /// drawn with the guard's figure).
     pub const MANN: u8 = 6;
-    /// Schleich, `W`: one orthogonal step (a wazir; piece name `vizier`, as in Tamerlane).
+    /// Schleich, `W`: one orthogonal step, as a wazir (role
+    /// [`Role::Schleich`](citadel_pieces::Role::Schleich), drawn with the vizier's figure).
     pub const SCHLEICH: u8 = 7;
     /// Pawn: one step forward, diagonal forward captures.
     pub const PAWN: u8 = 8;
@@ -55,10 +56,9 @@ fn config() -> &'static Config {
             catalog::bishop(),
             catalog::alfil(),
             catalog::knight(),
-            // piece names as the diagrams draw them: the mann is the fairy-chess "guard"
-            // (a non-royal king), the schleich the wazir under its Persian name
-            catalog::king().named("guard", 'M'),
-            catalog::wazir().named("vizier", 'W'),
+            // pieces of their own (roles), moving as a king and a wazir
+            catalog::king().named("mann", 'M').role(Role::Mann),
+            catalog::wazir().named("schleich", 'W').role(Role::Schleich),
             catalog::shatranj_pawn(),
         ];
         let board = GeometryBuilder::new("courier", 12, 8).build();

@@ -11,6 +11,8 @@ pub mod fide;
 mod game;
 #[macro_use]
 mod games;
+// after `games`: its tests use `with_game!`
+mod eval_weights;
 mod goals;
 mod illegal;
 mod landmarks;
@@ -26,6 +28,7 @@ pub mod persian;
 mod piece;
 mod position;
 pub mod rights;
+mod roles;
 pub mod shatranj;
 mod start;
 pub mod tamerlane;
@@ -39,6 +42,7 @@ pub use chess::Chess;
 pub use color::Color;
 pub use config::{Config, Stalemate, XBoardGame};
 pub use courier::Courier;
+pub use eval_weights::EvalWeights;
 pub use game::{Changes, Game};
 pub use games::{Variant, VariantPosition};
 pub use goals::Goals;
@@ -56,6 +60,7 @@ pub use persian::{CelticCitadel, EgyptianEye, OrientalOmega, Persian, PersianPri
 pub use piece::Piece;
 pub use position::{Bitboards, EnPassantProblem, Position, PositionError, Setup, MAX_KINDS};
 pub use rights::{Holder, Right, Rights, RightsError};
+pub use roles::{role_problem, UnknownRoleKey};
 pub use shatranj::Shatranj;
 pub use tamerlane::Tamerlane;
 pub use variant::ParseVariantError;

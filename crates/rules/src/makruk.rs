@@ -7,7 +7,7 @@
 use crate::shatranj;
 use crate::{Config, Game, Position, PositionError};
 use citadel_geometry::boards;
-use citadel_pieces::{catalog, Mode, PieceDef};
+use citadel_pieces::{catalog, Mode, PieceDef, Role};
 use std::sync::OnceLock;
 
 /// Makruk. Kinds: see [`kind`]. No rights.
@@ -41,6 +41,7 @@ pub mod kind {
 /// ```
 pub fn khon() -> PieceDef {
     PieceDef::new("khon", 'S')
+        .role(Role::Khon)
         .leap(1, 1, Mode::Any)
         .leap_one(0, 1, Mode::Any)
         .oriented()
@@ -52,7 +53,8 @@ fn config() -> &'static Config<u64> {
         use kind::*;
         let defs = vec![
             catalog::king(),
-            catalog::ferz().named("met", 'M'),
+            // a piece of its own (its role), moving as a ferz
+            catalog::ferz().named("met", 'M').role(Role::Met),
             catalog::rook(),
             khon(),
             catalog::knight(),

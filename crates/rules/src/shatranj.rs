@@ -6,7 +6,9 @@
 //! promote to a ferz only, no castling, no en passant, the 70-move rule.
 
 use crate::fide;
-use crate::{Color, Config, Game, Outcome, Position, PositionError, Stalemate, Termination};
+use crate::{
+    Color, Config, EvalWeights, Game, Outcome, Position, PositionError, Stalemate, Termination,
+};
 use citadel_geometry::boards;
 use citadel_pieces::{catalog, PieceDef};
 use std::sync::OnceLock;
@@ -91,25 +93,22 @@ pub const VALUES: [(u8, i32); 6] = [
     (kind::KING, 0),
 ];
 
-/// The evaluation weights fitted to Shatranj, `(weight name, value)`, with the values, by
-/// `citadel tune --variant shatranj --evals --skip-plies 10 --weights`: 1,396 games of
-/// Fairy-Stockfish 11.1 against itself at `Skill Level` 10 (6,000 nodes a move, 10 random
-/// opening plies, `citadel match --evals`), 175,753 positions, error against its
-/// evaluations 0.011748 → 0.010227. (Before them: weights fitted to the results of
-/// depth-3 self-play, +98 ± 37 Elo against the defaults.)
-pub const WEIGHTS: [(&str, i32); 11] = [
-    ("mobility-mg", 3),
-    ("mobility-eg", 7),
-    ("square-mg", 180),
-    ("square-eg", 276),
-    ("advance-mg", 234),
-    ("advance-eg", 28),
-    ("passed-mg", 26),
-    ("passed-eg", 25),
-    ("king-attack", 100),
-    ("shelter", 9),
-    ("tempo", 2),
-];
+/// The evaluation weights fitted to Shatranj, by `citadel tune --variant shatranj --evals
+/// --skip-plies 10 --weights`: 1,396 games of Fairy-Stockfish 11.1 against itself at `Skill
+/// Level` 10 (6,000 nodes a move, 10 random opening plies, `citadel match --evals`), 175,753
+/// positions, error against its evaluations 0.011748 → 0.010227. (Before them: weights
+/// fitted to the results of depth-3 self-play, +98 ± 37 Elo against the defaults.) The
+/// learnt table's scale is not fitted (the default).
+pub const WEIGHTS: EvalWeights = EvalWeights {
+    mobility: (3, 7),
+    square: (180, 276),
+    advance: (234, 28),
+    passed: (26, 25),
+    king_attack: 100,
+    shelter: 9,
+    tempo: 2,
+    ..EvalWeights::DEFAULT
+};
 
 fn config() -> &'static Config<u64> {
     static T: OnceLock<Config<u64>> = OnceLock::new();
@@ -127,7 +126,7 @@ fn config() -> &'static Config<u64> {
             .title("Shatranj (calibration)")
             .xboard(crate::XBoardGame::Native("shatranj"))
             .values(&VALUES)
-            .weights(&WEIGHTS)
+            .weights(WEIGHTS)
             // fitted to the same games as the weights, with them built in (its file says how)
             .psq_table(include_str!("learned/shatranj.json"))
     })

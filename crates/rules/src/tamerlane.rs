@@ -37,6 +37,7 @@ pub const START: &str = "e1c1w1w1c1e/1rntgvkfgtnr/r'n't'g'v'k'f'e'c'w'p'/11/11/1
 
 /// Kind indices.
 pub mod kind {
+    use citadel_pieces::Role;
     /// King `K`.
     pub const KING: u8 = 0;
     /// Prince `S` (shahzada).
@@ -65,20 +66,25 @@ pub mod kind {
     pub const FIRST_PAWN: u8 = 12;
     /// Pawn of pawns `P'`.
     pub const PAWN_OF_PAWNS: u8 = 22;
-    /// The pawns in kind order: (symbol, the name of their piece, the kind they promote to;
-    /// the pawn of pawns has none).
-    pub const PAWNS: [(&str, &str, Option<u8>); 11] = [
-        ("R'", "rooks", Some(ROOK)),
-        ("N'", "knights", Some(KNIGHT)),
-        ("T'", "scouts", Some(SCOUT)),
-        ("G'", "giraffes", Some(GIRAFFE)),
-        ("V'", "viziers", Some(VIZIER)),
-        ("K'", "kings", Some(PRINCE)),
-        ("F'", "fers", Some(FERS)),
-        ("E'", "elephants", Some(ELEPHANT)),
-        ("C'", "camels", Some(CAMEL)),
-        ("W'", "war engines", Some(WAR_ENGINE)),
-        ("P'", "pawns", None),
+    /// The pawns in kind order: (symbol, the name of their piece, the kind they promote to
+    /// (the pawn of pawns has none), their role).
+    pub const PAWNS: [(&str, &str, Option<u8>, Role); 11] = [
+        ("R'", "rooks", Some(ROOK), Role::PawnOfRooks),
+        ("N'", "knights", Some(KNIGHT), Role::PawnOfKnights),
+        ("T'", "scouts", Some(SCOUT), Role::PawnOfScouts),
+        ("G'", "giraffes", Some(GIRAFFE), Role::PawnOfGiraffes),
+        ("V'", "viziers", Some(VIZIER), Role::PawnOfViziers),
+        ("K'", "kings", Some(PRINCE), Role::PawnOfKings),
+        ("F'", "fers", Some(FERS), Role::PawnOfFers),
+        ("E'", "elephants", Some(ELEPHANT), Role::PawnOfElephants),
+        ("C'", "camels", Some(CAMEL), Role::PawnOfCamels),
+        (
+            "W'",
+            "war engines",
+            Some(WAR_ENGINE),
+            Role::PawnOfWarEngines,
+        ),
+        ("P'", "pawns", None, Role::PawnOfPawns),
     ];
 }
 
@@ -175,8 +181,8 @@ fn build() -> Tables {
         catalog::camel(),
         catalog::dabbaba().named("war engine", 'W'),
     ];
-    for (_, name, _) in PAWNS {
-        defs.push(catalog::pawn_of(name));
+    for (_, name, _, role) in PAWNS {
+        defs.push(catalog::pawn_of(name, role));
     }
     let mut cfg = Config::new(crate::Variant::Tamerlane, boards::tamerlane(), defs, START);
     let pawn_kinds: Vec<u8> = (FIRST_PAWN..=PAWN_OF_PAWNS).collect();
@@ -193,7 +199,7 @@ fn build() -> Tables {
         // its citadels lie outside the 11x10 frame
         .xboard(crate::XBoardGame::Unsupported)
         .values(&VALUES);
-    for (i, (symbol, _, promo)) in PAWNS.iter().enumerate() {
+    for (i, (symbol, _, promo, _)) in PAWNS.iter().enumerate() {
         let k = FIRST_PAWN + i as u8;
         cfg = cfg.symbol(k, symbol);
         if let Some(p) = promo {

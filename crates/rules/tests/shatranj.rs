@@ -36,8 +36,8 @@ fn pieces_are_the_shatranj_army() {
     }
     assert!(!moves.contains(&"e2e4".to_string()));
     let cfg = Shatranj::config();
-    assert_eq!(cfg.kind_named("ferz"), Some(shatranj::kind::FERZ));
-    assert_eq!(cfg.kind_named("alfil"), Some(shatranj::kind::ALFIL));
+    assert_eq!(cfg.kind_of_key("ferz"), Ok(shatranj::kind::FERZ));
+    assert_eq!(cfg.kind_of_key("alfil"), Ok(shatranj::kind::ALFIL));
 }
 
 #[test]

@@ -23,9 +23,8 @@
 //! ```
 
 use crate::eval::learned::{cell_index, mirror_symmetric, LearnedPiece, LearnedTable, Provenance};
-use crate::eval::weights::Weights;
 use crate::eval::Evaluator;
-use citadel_rules::{Color, Game, MoveList, Position};
+use citadel_rules::{Color, EvalWeights, Game, MoveList, Position, UnknownRoleKey};
 
 /// A training position: a quiet position of a game, and its target for White: the game's
 /// result (1 a win, ½ a draw, 0 a loss) or an evaluation's expected score
@@ -100,11 +99,11 @@ pub fn fit_scale<G: Game>(ev: &Evaluator<G::Word>, samples: &[Sample<G>]) -> f64
     (lo + hi) / 2.0
 }
 
-/// Fits the values of the pieces and weights named in `names` (game `G`'s piece names and
-/// [`Weights::NAMES`](crate::eval::weights::Weights::NAMES); others keep their values) to
-/// `samples`, starting from the evaluation's own values with `fixed` replaced (`(name,
-/// value)`, e.g. an override the caller wants to start from). Piece values stay in
-/// 1..=10,000, weights in their [`range`](crate::eval::weights::Weights::range).
+/// Fits the values of the pieces and weights named in `names` (the role keys of game `G`'s
+/// pieces and [`EvalWeights::NAMES`]; others keep their values) to `samples`, starting from
+/// the evaluation's own values with `fixed` replaced (`(key, value)`, e.g. an override the
+/// caller wants to start from). Piece values stay in 1..=10,000, weights in their
+/// [`range`](EvalWeights::range).
 /// Deterministic: the same samples give the same values.
 pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, i32)]) -> Tuned {
     let cfg = G::config();
@@ -124,14 +123,14 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
     // the values each may take: a piece is worth something, a weight keeps to its range
     let mut range: Vec<(i32, i32)> = Vec::new();
     for n in names {
-        if let Some(k) = cfg.kind_named(n) {
+        if let Ok(k) = cfg.kind_of_key(n) {
             if imbalanced(k as usize) < enough.max(1) {
                 rare.push(n.clone());
             } else {
                 current.push((n.clone(), base.values()[k as usize]));
                 range.push((1, 10_000));
             }
-        } else if let (Some(w), Some(r)) = (base.weights().get(n), Weights::range(n)) {
+        } else if let (Some(w), Some(r)) = (base.weights().get(n), EvalWeights::range(n)) {
             current.push((n.clone(), w));
             range.push(r);
         }
@@ -184,60 +183,50 @@ pub fn tune<G: Game>(samples: &[Sample<G>], names: &[String], fixed: &[(String, 
 }
 
 /// The pieces whose values a fit tunes by default: every piece of `G` that is neither a pawn
-/// nor royal, by name.
+/// nor royal, by role key.
 pub fn default_pieces<G: Game>() -> Vec<String> {
     let cfg = G::config();
-    (0..cfg.pieces.len())
-        .filter(|&k| cfg.pawns >> k & 1 == 0 && cfg.royal >> k & 1 == 0)
-        .map(|k| cfg.pieces.defs()[k].name.to_string())
+    (0..cfg.pieces.len() as u8)
+        .filter(|&k| !cfg.is_pawn(k) && !cfg.is_royal(k))
+        .filter_map(|k| cfg.role(k))
+        .map(|r| r.key().to_string())
         .collect()
 }
 
-/// A piece asked for that the game does not have.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{game} has no piece named `{name}`")]
-pub struct UnknownPiece {
-    /// The game's id.
-    pub game: &'static str,
-    /// The name asked for.
-    pub name: String,
-}
-
-/// What a fit tunes: the pieces of `list` (`name,name`; `None`: [`default_pieces`]), then,
-/// with `weights`, every evaluation weight ([`Weights::NAMES`]) but `learned`.
+/// What a fit tunes: the pieces of `list` (role keys, `key,key`, each written back as its
+/// canonical key; `None`: [`default_pieces`]), then, with `weights`, every evaluation weight
+/// ([`EvalWeights::NAMES`]) but `learned`.
 ///
 /// ```
-/// use citadel_rules::Shatranj;
+/// use citadel_rules::{Shatranj, Tamerlane};
 /// use citadel_search::tune::names_to_fit;
 /// assert_eq!(names_to_fit::<Shatranj>(Some("rook, ferz"), false).unwrap(), ["rook", "ferz"]);
+/// assert_eq!(names_to_fit::<Tamerlane>(Some("fers"), false).unwrap(), ["ferz"]);
 /// assert!(names_to_fit::<Shatranj>(Some("queen"), false).is_err());
 /// assert_eq!(names_to_fit::<Shatranj>(Some(""), true).unwrap().len(), 11);
 /// ```
 pub fn names_to_fit<G: Game>(
     list: Option<&str>,
     weights: bool,
-) -> Result<Vec<String>, UnknownPiece> {
+) -> Result<Vec<String>, UnknownRoleKey> {
     let cfg = G::config();
     let mut names = match list {
         None => default_pieces::<G>(),
-        Some(list) => {
-            let names: Vec<String> = list
-                .split(',')
-                .map(|n| n.trim().to_string())
-                .filter(|n| !n.is_empty())
-                .collect();
-            if let Some(n) = names.iter().find(|n| cfg.kind_named(n).is_none()) {
-                let name = n.clone();
-                return Err(UnknownPiece { game: cfg.id, name });
-            }
-            names
-        }
+        Some(list) => list
+            .split(',')
+            .map(str::trim)
+            .filter(|n| !n.is_empty())
+            .map(|n| {
+                let k = cfg.kind_of_key(n)?;
+                Ok(cfg.role(k).map_or(n, |r| r.key()).to_string())
+            })
+            .collect::<Result<_, _>>()?,
     };
     if weights {
         // the learnt table's scale is a switch for matches, not one of the terms a fit
         // rescales (a table is fitted by `fit_psq`)
         names.extend(
-            Weights::NAMES
+            EvalWeights::NAMES
                 .iter()
                 .filter(|n| **n != "learned")
                 .map(|n| n.to_string()),
@@ -576,14 +565,15 @@ pub fn fit_psq<G: Game>(
         }
     }
     let (_, theta, best_epoch) = best;
+    // a kind without a role (none in the project's games) could not be read back: left out
     let pieces = (0..kinds)
-        .map(|kind| {
+        .filter_map(|kind| {
             let cell = |c: usize, eg: usize| theta[2 * (kind * cells + c) + eg].round() as i32;
-            LearnedPiece {
-                name: cfg.pieces.defs()[kind].name.to_string(),
+            Some(LearnedPiece {
+                role: cfg.role(kind as u8)?,
                 mg: (0..cells).map(|c| cell(c, 0)).collect(),
                 eg: (0..cells).map(|c| cell(c, 1)).collect(),
-            }
+            })
         })
         .filter(|p| p.mg.iter().chain(&p.eg).any(|&v| v != 0))
         .collect();
@@ -757,7 +747,7 @@ mod tests {
         let king = t
             .pieces
             .iter()
-            .find(|p| p.name == "king")
+            .find(|p| p.role == citadel_pieces::Role::King)
             .expect("a king row");
         assert!(king.eg[6] > king.eg[1], "{king:?}");
         let pv = &t.provenance;

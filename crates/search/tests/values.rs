@@ -59,3 +59,24 @@ fn the_mobility_model_roughly_reproduces_the_chess_values() {
         );
     }
 }
+
+#[test]
+fn overrides_name_pieces_by_role_key() {
+    use citadel_rules::{courier, tamerlane, Courier, Tamerlane};
+    let ev = Evaluator::with_values::<Courier>(&[("mann".into(), 333), ("schleich".into(), 144)]);
+    assert_eq!(ev.values()[courier::kind::MANN as usize], 333);
+    assert_eq!(ev.values()[courier::kind::SCHLEICH as usize], 144);
+    // the keys of the same pieces in other games name nothing here
+    let plain = Evaluator::new::<Courier>();
+    let other = Evaluator::with_values::<Courier>(&[("guard".into(), 999), ("vizier".into(), 999)]);
+    assert_eq!(other.values(), plain.values());
+    // Tamerlane's pieces by role key, and by the names they had before roles
+    let ev = Evaluator::with_values::<Tamerlane>(&[
+        ("wazir".into(), 77),
+        ("pawn-of-rooks".into(), 111),
+        ("war engine".into(), 88),
+    ]);
+    assert_eq!(ev.values()[tamerlane::kind::VIZIER as usize], 77);
+    assert_eq!(ev.values()[tamerlane::kind::FIRST_PAWN as usize], 111);
+    assert_eq!(ev.values()[tamerlane::kind::WAR_ENGINE as usize], 88);
+}

@@ -19,14 +19,17 @@
 //! [`mirror_symmetric`]).
 
 use citadel_geometry::{BitWord, Coord, Geometry, Square};
+use citadel_pieces::Role;
 use citadel_rules::{Color, Game, Position};
 use serde::{Deserialize, Serialize};
 
 /// One kind's adjustments, by cell (`rank * files + file`, White's side).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LearnedPiece {
-    /// The kind's name in its game.
-    pub name: String,
+    /// The kind's role, written as its key (`"knight"`; files from before roles wrote the
+    /// piece's name as `name`, read as a key).
+    #[serde(alias = "name")]
+    pub role: Role,
     /// Middlegame adjustments, centipawns.
     pub mg: Vec<i32>,
     /// Endgame adjustments, centipawns.
@@ -121,10 +124,10 @@ impl LearnedTable {
         if self.game != cfg.id || self.files != geo.files() || self.ranks != geo.ranks() {
             return (0, 0);
         }
-        let Some(name) = cfg.pieces.defs().get(kind).map(|d| d.name.as_str()) else {
+        let Some(role) = cfg.role(kind as u8) else {
             return (0, 0);
         };
-        let Some(piece) = self.pieces.iter().find(|p| p.name == name) else {
+        let Some(piece) = self.pieces.iter().find(|p| p.role == role) else {
             return (0, 0);
         };
         let Some(i) = cell_index(geo, sq, color) else {
@@ -157,10 +160,12 @@ mod tests {
                 assert!(mirror_symmetric::<G>(), "{id}");
                 assert_eq!((t.files, t.ranks), (cfg.geometry().files(), cfg.geometry().ranks()));
                 let cells = usize::from(t.files) * usize::from(t.ranks);
-                for p in &t.pieces {
-                    assert!(cfg.kind_named(&p.name).is_some(), "{id}: {}", p.name);
-                    assert_eq!((p.mg.len(), p.eg.len()), (cells, cells), "{id}: {}", p.name);
-                    assert!(p.mg.iter().chain(&p.eg).all(|v| v.abs() <= 400), "{id}: {}", p.name);
+                for (i, p) in t.pieces.iter().enumerate() {
+                    let r = p.role;
+                    assert!(cfg.kind_of_role(r).is_some(), "{id}: {r}");
+                    assert!(t.pieces[..i].iter().all(|q| q.role != r), "{id}: {r} twice");
+                    assert_eq!((p.mg.len(), p.eg.len()), (cells, cells), "{id}: {r}");
+                    assert!(p.mg.iter().chain(&p.eg).all(|v| v.abs() <= 400), "{id}: {r}");
                 }
                 kept.push(id);
             });
@@ -190,12 +195,12 @@ mod tests {
             provenance: Provenance::default(),
             pieces: vec![
                 LearnedPiece {
-                    name: "pawn".into(),
+                    role: Role::Pawn,
                     mg: vec![10; 64],
                     eg: vec![10; 64],
                 },
                 LearnedPiece {
-                    name: "king".into(),
+                    role: Role::King,
                     mg: vec![0; 64],
                     eg: king,
                 },

@@ -9,13 +9,11 @@
 pub mod goals;
 pub mod learned;
 pub mod values;
-pub mod weights;
 
 use citadel_geometry::{BitWord, Bitboard, Square};
-use citadel_rules::{Color, Game, Move, Piece, Position};
+use citadel_rules::{Color, EvalWeights, Game, Move, Piece, Position};
 use goals::{king_steps, GoalTerms};
 use learned::LearnedTable;
-use weights::Weights;
 
 const MAX_CODES: usize = 64;
 
@@ -53,7 +51,7 @@ pub struct Evaluator<W: BitWord = u128> {
     /// Whether the board wraps (ranks then mean nothing for king shelter).
     wraps: bool,
     /// The positional weights.
-    weights: Weights,
+    weights: EvalWeights,
     /// The pawns' bonus for nearing promotion by moves to go (0-7), weighted: (mg, eg).
     advance: [(i32, i32); 8],
     /// The passed pawns' bonus by moves to go, weighted: (mg, eg).
@@ -100,8 +98,11 @@ impl<W: BitWord> Evaluator<W> {
     }
 
     /// Builds the tables for game `G` with some material values or positional weights
-    /// replaced (`(piece or weight name, value)`, see [`weights::Weights::NAMES`]; unknown
-    /// names are ignored) — for measuring values by self-play.
+    /// replaced (`(key, value)`: a piece's role key, [`Config::kind_of_key`], or a weight's
+    /// name, [`EvalWeights::NAMES`]; unknown keys are ignored) — for measuring values by
+    /// self-play.
+    ///
+    /// [`Config::kind_of_key`]: citadel_rules::Config::kind_of_key
     pub fn with_values<G: Game<Word = W>>(overrides: &[(String, i32)]) -> Self {
         Self::with_table::<G>(overrides, learned::table_for::<G>().as_ref())
     }
@@ -119,9 +120,9 @@ impl<W: BitWord> Evaluator<W> {
         let n = set.len();
         let ncells = geo.len();
         let mut value = values::values(cfg);
-        let mut weights = weights::weights(cfg);
+        let mut weights = cfg.weights;
         for (name, v) in overrides {
-            if let Some(k) = cfg.kind_named(name) {
+            if let Ok(k) = cfg.kind_of_key(name) {
                 value[k as usize] = *v;
             } else {
                 weights.set(name, *v);
@@ -350,7 +351,7 @@ impl<W: BitWord> Evaluator<W> {
     }
 
     /// The positional weights.
-    pub fn weights(&self) -> &Weights {
+    pub fn weights(&self) -> &EvalWeights {
         &self.weights
     }
 

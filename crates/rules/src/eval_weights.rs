@@ -1,21 +1,19 @@
-//! The weights of the evaluation's positional terms, by name.
+//! The weights of an evaluation's positional terms, as a game states them
+//! ([`Config::weights`](crate::Config::weights)), and their text form.
 //!
-//! Every game starts from [`Weights::DEFAULT`] (the hand-set numbers the engine was built
+//! Every game starts from [`EvalWeights::DEFAULT`] (the hand-set numbers the engine was built
 //! with); a game whose weights were fitted by Texel's method (`citadel tune --weights`) and
-//! won a match against the defaults states them in its rules
-//! ([`Config::weights`](citadel_rules::Config::weights), with the provenance of the fit; so
-//! far chess and Shatranj, fitted to Stockfish's and Fairy-Stockfish's evaluations). Fits
-//! that did not win their matches are not adopted: see `docs/log/tuning.md`.
+//! won a match against the defaults states them in its module with the provenance of the
+//! fit (so far chess and Shatranj, fitted to Stockfish's and Fairy-Stockfish's evaluations).
+//! Fits that did not win their matches are not adopted: see `docs/log/tuning.md`.
 //!
-//! Weights are named like piece values (`mobility-mg=4`), so that a fit, `citadel tune`'s
-//! start values and a match's `--engine-values` treat both alike.
-
-use citadel_geometry::BitWord;
-use citadel_rules::Config;
+//! The names (`mobility-mg`) are the text form only, for the command line and tuning files:
+//! [`NAMES`](EvalWeights::NAMES), [`get`](EvalWeights::get) and [`set`](EvalWeights::set)
+//! are the one place that maps them to the fields.
 
 /// The positional weights of an evaluation (mg: middlegame, eg: endgame).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Weights {
+pub struct EvalWeights {
     /// Centipawns per target cell a piece reaches beyond its kind's average, (mg, eg).
     pub mobility: (i32, i32),
     /// Percent of the piece-square term (a piece's reach from its cell on the empty
@@ -31,14 +29,20 @@ pub struct Weights {
     pub shelter: i32,
     /// Centipawns for the side to move.
     pub tempo: i32,
-    /// Percent of the game's learnt piece-square table ([`learned`](super::learned); 0:
-    /// none).
+    /// Percent of the game's learnt piece-square table
+    /// ([`Config::psq_table`](crate::Config::psq_table); 0: none).
     pub learned: i32,
 }
 
-impl Weights {
+impl Default for EvalWeights {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
+impl EvalWeights {
     /// The hand-set weights the evaluation was built with.
-    pub const DEFAULT: Weights = Weights {
+    pub const DEFAULT: EvalWeights = EvalWeights {
         mobility: (3, 3),
         square: (100, 100),
         advance: (100, 100),
@@ -86,9 +90,9 @@ impl Weights {
     /// The weight named `name`, if it is one.
     ///
     /// ```
-    /// use citadel_search::eval::weights::Weights;
-    /// assert_eq!(Weights::DEFAULT.get("tempo"), Some(10));
-    /// assert_eq!(Weights::DEFAULT.get("knight"), None);
+    /// use citadel_rules::EvalWeights;
+    /// assert_eq!(EvalWeights::DEFAULT.get("tempo"), Some(10));
+    /// assert_eq!(EvalWeights::DEFAULT.get("knight"), None);
     /// ```
     pub fn get(&self, name: &str) -> Option<i32> {
         let mut w = *self;
@@ -100,8 +104,8 @@ impl Weights {
     /// blow one up on the noise of a few thousand games).
     ///
     /// ```
-    /// use citadel_search::eval::weights::Weights;
-    /// assert_eq!(Weights::range("king-attack"), Some((25, 400)));
+    /// use citadel_rules::EvalWeights;
+    /// assert_eq!(EvalWeights::range("king-attack"), Some((25, 400)));
     /// ```
     pub fn range(name: &str) -> Option<(i32, i32)> {
         Self::DEFAULT.get(name).map(|d| (d / 4, d * 4))
@@ -112,33 +116,35 @@ impl Weights {
     pub fn set(&mut self, name: &str, v: i32) -> bool {
         self.slot(name).map(|s| *s = v).is_some()
     }
-}
 
-/// The weights of the game `cfg` describes: its own ([`Config::weights`]) over the
-/// defaults.
-pub fn weights<W: BitWord>(cfg: &Config<W>) -> Weights {
-    let mut w = Weights::DEFAULT;
-    for &(name, v) in cfg.weights {
-        w.set(name, v);
+    /// The weights as `(name, value)` pairs, in the order of [`NAMES`](Self::NAMES).
+    ///
+    /// ```
+    /// use citadel_rules::EvalWeights;
+    /// let w = EvalWeights::DEFAULT.named();
+    /// assert_eq!(w[0], ("mobility-mg", 3));
+    /// assert_eq!(w.len(), EvalWeights::NAMES.len());
+    /// ```
+    pub fn named(&self) -> Vec<(&'static str, i32)> {
+        Self::NAMES
+            .iter()
+            .filter_map(|&n| self.get(n).map(|v| (n, v)))
+            .collect()
     }
-    w
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use citadel_rules::{with_game, Game, Variant};
+    use crate::{Game, Variant};
 
     #[test]
-    fn every_fitted_weight_is_a_weight_within_its_range() {
+    fn every_game_states_weights_within_their_ranges() {
         for v in Variant::ALL {
             with_game!(v, G => {
-                let cfg = G::config();
-                for &(name, value) in cfg.weights {
-                    let (lo, hi) =
-                        Weights::range(name).unwrap_or_else(|| panic!("{v:?}: {name}"));
+                for (name, value) in G::config().weights.named() {
+                    let (lo, hi) = EvalWeights::range(name).expect("a weight's name");
                     assert!((lo..=hi).contains(&value), "{v:?}: {name}={value}");
-                    assert_eq!(weights(cfg).get(name), Some(value));
                 }
             })
         }
@@ -146,15 +152,22 @@ mod tests {
 
     #[test]
     fn every_name_reads_and_writes_its_own_weight() {
-        for (i, name) in Weights::NAMES.iter().enumerate() {
-            let mut w = Weights::DEFAULT;
+        for (i, name) in EvalWeights::NAMES.iter().enumerate() {
+            let mut w = EvalWeights::DEFAULT;
             assert!(w.set(name, 1000 + i as i32));
             assert_eq!(w.get(name), Some(1000 + i as i32));
-            for (j, other) in Weights::NAMES.iter().enumerate() {
+            for (j, other) in EvalWeights::NAMES.iter().enumerate() {
                 if j != i {
-                    assert_eq!(w.get(other), Weights::DEFAULT.get(other), "{name} {other}");
+                    assert_eq!(
+                        w.get(other),
+                        EvalWeights::DEFAULT.get(other),
+                        "{name} {other}"
+                    );
                 }
             }
         }
+        let mut w = EvalWeights::DEFAULT;
+        assert!(!w.set("mobility", 1));
+        assert_eq!(w, EvalWeights::DEFAULT);
     }
 }

@@ -212,9 +212,10 @@ impl Board {
     fn outcome_inner(&mut self) -> Option<citadel_rules::Outcome> {
         self.legal();
         let pos = &self.pos;
-        self.legal
-            .as_deref()
-            .map_or_else(|| pos.outcome(citadel_rules::Claims::Draws), |l| pos.outcome_among(l))
+        self.legal.as_deref().map_or_else(
+            || pos.outcome(citadel_rules::Claims::Draws),
+            |l| pos.outcome_among(l),
+        )
     }
 
     /// `IllegalMoveError` for a move of another game.

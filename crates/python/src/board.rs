@@ -67,37 +67,44 @@ impl PyMove {
 /// `str()` gives its lowercase name (`checkmate`, `bare king`), as the records write it.
 #[pyclass(module = "citadel", name = "Termination", eq, eq_int, frozen, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
-#[allow(non_camel_case_types)]
 pub enum PyTermination {
     /// The side to move has no legal move and is in check.
-    CHECKMATE,
+    #[pyo3(name = "CHECKMATE")]
+    Checkmate,
     /// The side to move has no legal move and is not in check.
-    STALEMATE,
+    #[pyo3(name = "STALEMATE")]
+    Stalemate,
     /// A citadel rule decided the game.
-    CITADEL,
+    #[pyo3(name = "CITADEL")]
+    Citadel,
     /// The bare-king rule decided the game.
-    BARE_KING,
+    #[pyo3(name = "BARE_KING")]
+    BareKing,
     /// The same position occurred three times.
-    REPETITION,
+    #[pyo3(name = "REPETITION")]
+    Repetition,
     /// The move-count rule ran out.
-    MOVE_LIMIT,
+    #[pyo3(name = "MOVE_LIMIT")]
+    MoveLimit,
     /// Neither side can mate.
-    INSUFFICIENT_MATERIAL,
+    #[pyo3(name = "INSUFFICIENT_MATERIAL")]
+    InsufficientMaterial,
     /// A reason of a game newer than this binding.
-    OTHER,
+    #[pyo3(name = "OTHER")]
+    Other,
 }
 
 impl From<Termination> for PyTermination {
     fn from(t: Termination) -> Self {
         match t {
-            Termination::Checkmate => PyTermination::CHECKMATE,
-            Termination::Stalemate => PyTermination::STALEMATE,
-            Termination::Citadel => PyTermination::CITADEL,
-            Termination::BareKing => PyTermination::BARE_KING,
-            Termination::Repetition => PyTermination::REPETITION,
-            Termination::MoveLimit => PyTermination::MOVE_LIMIT,
-            Termination::InsufficientMaterial => PyTermination::INSUFFICIENT_MATERIAL,
-            _ => PyTermination::OTHER,
+            Termination::Checkmate => PyTermination::Checkmate,
+            Termination::Stalemate => PyTermination::Stalemate,
+            Termination::Citadel => PyTermination::Citadel,
+            Termination::BareKing => PyTermination::BareKing,
+            Termination::Repetition => PyTermination::Repetition,
+            Termination::MoveLimit => PyTermination::MoveLimit,
+            Termination::InsufficientMaterial => PyTermination::InsufficientMaterial,
+            _ => PyTermination::Other,
         }
     }
 }
@@ -106,14 +113,14 @@ impl From<Termination> for PyTermination {
 impl PyTermination {
     fn __str__(&self) -> &'static str {
         match self {
-            PyTermination::CHECKMATE => "checkmate",
-            PyTermination::STALEMATE => "stalemate",
-            PyTermination::CITADEL => "citadel",
-            PyTermination::BARE_KING => "bare king",
-            PyTermination::REPETITION => "repetition",
-            PyTermination::MOVE_LIMIT => "move limit",
-            PyTermination::INSUFFICIENT_MATERIAL => "insufficient material",
-            PyTermination::OTHER => "other",
+            PyTermination::Checkmate => "checkmate",
+            PyTermination::Stalemate => "stalemate",
+            PyTermination::Citadel => "citadel",
+            PyTermination::BareKing => "bare king",
+            PyTermination::Repetition => "repetition",
+            PyTermination::MoveLimit => "move limit",
+            PyTermination::InsufficientMaterial => "insufficient material",
+            PyTermination::Other => "other",
         }
     }
 }

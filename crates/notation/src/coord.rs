@@ -2,7 +2,7 @@
 //! `b1c3/xd2e2`.
 
 use citadel_geometry::{BitWord, Geometry, Square};
-use citadel_rules::{Game, Move, Position};
+use citadel_rules::{Game, Move, MoveFlag, Position};
 
 /// A move text that is not a legal move of the position.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -132,7 +132,7 @@ pub fn parse_move<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, MoveEr
 pub fn find<G: Game>(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, MoveError> {
     let mut found: Option<Move> = None;
     for m in moves {
-        if m.from != c.from || m.to != c.to {
+        if m.from != c.from || written_to::<G>(m) != c.to {
             continue;
         }
         if c.promotion.is_some() && m.promotion != c.promotion {
@@ -164,7 +164,7 @@ pub fn find<G: Game>(moves: &[Move], c: &CoordMove, text: &str) -> Result<Move, 
 pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
-    let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(m.to));
+    let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(written_to::<G>(m)));
     if let Some(k) = m.promotion {
         let choices = pos
             .piece_at(m.from)
@@ -179,6 +179,17 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> String {
         s.push_str(geo.name_of(b));
     }
     s
+}
+
+/// The cell a move's coordinates name as its destination: the moving piece's, but for a
+/// castle of a game that writes it as the king going to its rook
+/// ([`Config::castle_to_rook`](citadel_rules::Config::castle_to_rook): Chess960's `e1h1`),
+/// the rook's start cell.
+pub fn written_to<G: Game>(m: &Move) -> Square {
+    match (m.flag, m.aux) {
+        (MoveFlag::Castle, Some(rook)) if G::config().castle_to_rook => rook,
+        _ => m.to,
+    }
 }
 
 /// Writes a move as the engine protocols (UCI, XBoard) exchange it: the coordinate form
@@ -221,7 +232,7 @@ pub fn removal_pair<W: BitWord>(geo: &Geometry<W>, m: &Move) -> Option<(Square, 
 /// auxiliary cell. The pair is that cell and the next one along its ring.
 pub fn removal_of(m: &Move) -> Option<Square> {
     match m.flag {
-        citadel_rules::MoveFlag::Normal => m.aux,
+        MoveFlag::Normal => m.aux,
         _ => None,
     }
 }

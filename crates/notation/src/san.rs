@@ -467,9 +467,9 @@ fn read<G: Game>(
         if let Ok(c) = coord::parse_coord::<G>(t) {
             let geo = G::config().geometry();
             return coord::find::<G>(moves, &c, t).map_err(|e| match e {
-                MoveError::Ambiguous(_) => {
-                    ambiguous(pos, moves, t, |m| m.from == c.from && m.to == c.to)
-                }
+                MoveError::Ambiguous(_) => ambiguous(pos, moves, t, |m| {
+                    m.from == c.from && coord::written_to::<G>(m) == c.to
+                }),
                 _ => SanError::NoCoordMove {
                     from: geo.name_of(c.from).to_string(),
                     to: geo.name_of(c.to).to_string(),

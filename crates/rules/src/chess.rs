@@ -58,6 +58,15 @@ const WEIGHTS: [(&str, i32); 11] = [
     ("tempo", 2),
 ];
 
+/// `cfg` with chess's evaluation data: the material values, the weights and the learnt
+/// piece-square table (also Chess960's, the same army on the same board).
+pub(crate) fn evaluation(cfg: Config<u64>) -> Config<u64> {
+    cfg.values(&VALUES)
+        .weights(&WEIGHTS)
+        // fitted to the same games as the weights, with them built in (its file says how)
+        .psq_table(include_str!("learned/chess.json"))
+}
+
 struct Tables {
     cfg: Config<u64>,
     castling: Castling<u64>,
@@ -119,12 +128,11 @@ fn tables() -> &'static Tables {
             // PGN's `Standard`, XBoard's `normal`, lichess's `From Position` (chess from a
             // set-up position; its API writes `fromPosition`)
             .aliases(&["standard", "normal", "from position", "fromposition"])
-            .xboard(crate::XBoardGame::Native("normal"))
-            .values(&VALUES)
-            .weights(&WEIGHTS)
-            // fitted to the same games as the weights, with them built in (its file says how)
-            .psq_table(include_str!("learned/chess.json"));
-        Tables { cfg, castling }
+            .xboard(crate::XBoardGame::Native("normal"));
+        Tables {
+            cfg: evaluation(cfg),
+            castling,
+        }
     })
 }
 

@@ -9,7 +9,7 @@
 
 use crate::external::{EngineSpec, External, ExternalError, Protocol};
 use crate::xboard::xboard_game;
-use citadel_rules::{Variant, XBoardGame};
+use citadel_rules::{with_game, Variant, XBoardGame};
 use citadel_search::suite::{compare_counts, CheckError, Counts, PerftCase};
 use std::time::Duration;
 
@@ -25,6 +25,13 @@ pub fn uci_variant_name(v: Variant) -> &'static str {
         XBoardGame::Native(name) => name,
         XBoardGame::Setup | XBoardGame::Unsupported => v.id(),
     }
+}
+
+/// Whether a game is played under UCI's `UCI_Chess960` option: its castles are written as
+/// the king going to its rook ([`Config::castle_to_rook`](citadel_rules::Config::castle_to_rook):
+/// Chess960).
+pub fn uci_chess960(v: Variant) -> bool {
+    with_game!(v, G => <G as citadel_rules::Game>::config().castle_to_rook)
 }
 
 /// Another engine that counts perft for the suite.
@@ -118,9 +125,14 @@ enum SetUp {
 /// that reports an error on the way refuses the position.
 fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetUp> {
     let name = uci_variant_name(variant);
+    // a game under `UCI_Chess960` is also `chess` with that option on
+    let as_chess960 = uci_chess960(variant) && engine.chess960_option;
     match &engine.variants {
         Some(offered) if offered.iter().any(|v| v == name) => engine
             .send(&format!("setoption name UCI_Variant value {name}"))
+            .map_err(SetUp::Broken)?,
+        Some(offered) if as_chess960 && offered.iter().any(|v| v == "chess") => engine
+            .send("setoption name UCI_Variant value chess")
             .map_err(SetUp::Broken)?,
         Some(_) => {
             return Err(SetUp::Refused(format!(
@@ -128,7 +140,7 @@ fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetU
                 engine.name
             )))
         }
-        None if variant == Variant::Chess => {}
+        None if variant == Variant::Chess || as_chess960 => {}
         None => {
             return Err(SetUp::Refused(format!(
                 "{} has no UCI_Variant option (it plays chess only)",
@@ -136,6 +148,7 @@ fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetU
             )))
         }
     }
+    engine.send_chess960(variant).map_err(SetUp::Broken)?;
     engine.send("ucinewgame").map_err(SetUp::Broken)?;
     engine
         .send(&format!("position fen {fen}"))
@@ -195,6 +208,9 @@ mod tests {
         assert_eq!(uci_variant_name(Variant::Shatranj), "shatranj");
         assert_eq!(uci_variant_name(Variant::Courier), "courier");
         assert_eq!(uci_variant_name(Variant::CelticCitadel), "celtic-citadel");
+        assert_eq!(uci_variant_name(Variant::Chess960), "fischerandom");
+        assert!(uci_chess960(Variant::Chess960));
+        assert!(!uci_chess960(Variant::Chess));
     }
 
     #[test]

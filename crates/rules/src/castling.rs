@@ -1,5 +1,7 @@
-//! Castling, shared by every game that has it (chess and the Persian family): each way of
-//! castling is data — the king's and rook's cells, the cells that must be empty and safe.
+//! Castling, shared by every game that has it (chess, the Persian family, Chess960): each way
+//! of castling is data — the king's and rook's cells, the cells that must be empty and safe.
+//! A game with a fixed set of ways holds them in a [`Castling`]; Chess960 finds the way from
+//! where its king and rook stand and uses the [`CastleSpec`] alone.
 
 use crate::game::Changes;
 use crate::rights::Right;

@@ -124,20 +124,18 @@ enum SetUp {
 /// Tells the engine the game and the position, then waits for `readyok`: an `info string`
 /// that reports an error on the way refuses the position.
 fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetUp> {
-    let name = uci_variant_name(variant);
-    // a game under `UCI_Chess960` is also `chess` with that option on
+    // the game's id (Citadel), Fairy-Stockfish's name, or `chess` under `UCI_Chess960`
+    let name = engine.variant_name(variant);
     let as_chess960 = uci_chess960(variant) && engine.chess960_option;
     match &engine.variants {
         Some(offered) if offered.iter().any(|v| v == name) => engine
             .send(&format!("setoption name UCI_Variant value {name}"))
             .map_err(SetUp::Broken)?,
-        Some(offered) if as_chess960 && offered.iter().any(|v| v == "chess") => engine
-            .send("setoption name UCI_Variant value chess")
-            .map_err(SetUp::Broken)?,
         Some(_) => {
             return Err(SetUp::Refused(format!(
-                "{} does not offer UCI_Variant `{name}`",
-                engine.name
+                "{} does not offer UCI_Variant `{}`",
+                engine.name,
+                uci_variant_name(variant)
             )))
         }
         None if variant == Variant::Chess || as_chess960 => {}

@@ -58,13 +58,11 @@ const WEIGHTS: [(&str, i32); 11] = [
     ("tempo", 2),
 ];
 
-/// `cfg` with chess's evaluation data: the material values, the weights and the learnt
-/// piece-square table (also Chess960's, the same army on the same board).
-pub(crate) fn evaluation(cfg: Config<u64>) -> Config<u64> {
-    cfg.values(&VALUES)
-        .weights(&WEIGHTS)
-        // fitted to the same games as the weights, with them built in (its file says how)
-        .psq_table(include_str!("learned/chess.json"))
+/// `cfg` with chess's material values and evaluation weights (also Chess960's, the same
+/// army on the same board; the learnt piece-square table, fitted to games from chess's own
+/// start, is chess's only).
+pub(crate) fn values_and_weights(cfg: Config<u64>) -> Config<u64> {
+    cfg.values(&VALUES).weights(&WEIGHTS)
 }
 
 struct Tables {
@@ -129,10 +127,10 @@ fn tables() -> &'static Tables {
             // set-up position; its API writes `fromPosition`)
             .aliases(&["standard", "normal", "from position", "fromposition"])
             .xboard(crate::XBoardGame::Native("normal"));
-        Tables {
-            cfg: evaluation(cfg),
-            castling,
-        }
+        let cfg = values_and_weights(cfg)
+            // fitted to the same games as the weights, with them built in (its file says how)
+            .psq_table(include_str!("learned/chess.json"));
+        Tables { cfg, castling }
     })
 }
 

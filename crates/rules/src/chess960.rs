@@ -257,7 +257,7 @@ fn tables() -> &'static Tables {
                 lost[sq.index()] |= rights::of(c, f as u8).mask();
             }
         }
-        let cfg = crate::chess::evaluation(cfg)
+        let cfg = crate::chess::values_and_weights(cfg)
             .rights(rights::ALL.to_vec())
             .rights_board_names(BoardNames {
                 read: read_side_name,

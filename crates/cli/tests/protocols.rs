@@ -225,7 +225,8 @@ fn uci_bad_input_is_answered_and_survived() {
     ] {
         e.send(bad);
         let l = e.expect(error);
-        assert!(l.len() < 200, "{l}");
+        // short: the input is echoed clipped (the unknown-game error lists every id)
+        assert!(l.len() < 240, "{l}");
     }
     // after a refused `position` the engine has no position: no move until a valid one
     e.send("position startpos moves e2e4 e7e5 e1e3");

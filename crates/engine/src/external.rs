@@ -343,6 +343,9 @@ pub struct External {
     /// UCI: the games the engine offers through its `UCI_Variant` option (`None`: it has no
     /// such option).
     pub variants: Option<Vec<String>>,
+    /// UCI: whether the engine has the `UCI_Chess960` option (castles written king to rook,
+    /// X-FEN and Shredder-FEN castling rights).
+    pub chess960_option: bool,
     /// How long the handshake and `isready` may take.
     handshake: Duration,
     /// Whether the process group has been ended (its id may since have been reused).
@@ -393,6 +396,7 @@ impl External {
             log: Vec::new(),
             search: None,
             variants: None,
+            chess960_option: false,
             handshake,
             ended: false,
         };
@@ -408,6 +412,9 @@ impl External {
                         }
                         if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
                             e.variants = Some(combo_values(combo));
+                        }
+                        if l.starts_with("option name UCI_Chess960 ") {
+                            e.chess960_option = true;
                         }
                     },
                 )?;
@@ -529,6 +536,39 @@ impl External {
         }
     }
 
+    /// The `UCI_Variant` value that names `variant` to this engine: its id when the engine
+    /// offers it (Citadel), else the name Fairy-Stockfish knows it by
+    /// ([`uci_variant_name`](crate::perft_check::uci_variant_name)) when the engine offers
+    /// that, else `chess` for a game played under `UCI_Chess960` (Chess960) by an engine that
+    /// has that option, else the id.
+    pub fn variant_name(&self, variant: Variant) -> &'static str {
+        let offered = |name: &str| {
+            self.variants
+                .as_ref()
+                .is_some_and(|v| v.iter().any(|o| o == name))
+        };
+        let fairy = crate::perft_check::uci_variant_name(variant);
+        if offered(variant.id()) {
+            variant.id()
+        } else if offered(fairy) {
+            fairy
+        } else if crate::perft_check::uci_chess960(variant) && self.chess960_option {
+            "chess"
+        } else {
+            variant.id()
+        }
+    }
+
+    /// Tells an engine that has the `UCI_Chess960` option whether `variant` is played
+    /// under it (castles written king to rook).
+    pub fn send_chess960(&mut self, variant: Variant) -> Result<(), ExternalError> {
+        if self.chess960_option {
+            let on = crate::perft_check::uci_chess960(variant);
+            self.send(&format!("setoption name UCI_Chess960 value {on}"))?;
+        }
+        Ok(())
+    }
+
     fn ready(&mut self) -> Result<(), ExternalError> {
         self.send("isready")?;
         self.wait_for(self.handshake, |l| l == "readyok", |_, _| {})
@@ -546,9 +586,10 @@ impl External {
         match self.spec.protocol {
             Protocol::Uci => {
                 if variant != Variant::Chess {
-                    let id = variant.id();
-                    self.send(&format!("setoption name UCI_Variant value {id}"))?;
+                    let name = self.variant_name(variant);
+                    self.send(&format!("setoption name UCI_Variant value {name}"))?;
                 }
+                self.send_chess960(variant)?;
                 self.send("ucinewgame")?;
                 self.ready()
             }

@@ -9,7 +9,7 @@
 
 use crate::external::{EngineSpec, External, ExternalError, Protocol};
 use crate::xboard::xboard_game;
-use citadel_rules::{Variant, XBoardGame};
+use citadel_rules::{with_game, Variant, XBoardGame};
 use citadel_search::suite::{compare_counts, CheckError, Counts, PerftCase};
 use std::time::Duration;
 
@@ -25,6 +25,13 @@ pub fn uci_variant_name(v: Variant) -> &'static str {
         XBoardGame::Native(name) => name,
         XBoardGame::Setup | XBoardGame::Unsupported => v.id(),
     }
+}
+
+/// Whether a game is played under UCI's `UCI_Chess960` option: its castles are written as
+/// the king going to its rook ([`Config::castle_to_rook`](citadel_rules::Config::castle_to_rook):
+/// Chess960).
+pub fn uci_chess960(v: Variant) -> bool {
+    with_game!(v, G => <G as citadel_rules::Game>::config().castle_to_rook)
 }
 
 /// Another engine that counts perft for the suite.
@@ -117,18 +124,21 @@ enum SetUp {
 /// Tells the engine the game and the position, then waits for `readyok`: an `info string`
 /// that reports an error on the way refuses the position.
 fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetUp> {
-    let name = uci_variant_name(variant);
+    // the game's id (Citadel), Fairy-Stockfish's name, or `chess` under `UCI_Chess960`
+    let name = engine.variant_name(variant);
+    let as_chess960 = uci_chess960(variant) && engine.chess960_option;
     match &engine.variants {
         Some(offered) if offered.iter().any(|v| v == name) => engine
             .send(&format!("setoption name UCI_Variant value {name}"))
             .map_err(SetUp::Broken)?,
         Some(_) => {
             return Err(SetUp::Refused(format!(
-                "{} does not offer UCI_Variant `{name}`",
-                engine.name
+                "{} does not offer UCI_Variant `{}`",
+                engine.name,
+                uci_variant_name(variant)
             )))
         }
-        None if variant == Variant::Chess => {}
+        None if variant == Variant::Chess || as_chess960 => {}
         None => {
             return Err(SetUp::Refused(format!(
                 "{} has no UCI_Variant option (it plays chess only)",
@@ -136,6 +146,7 @@ fn set_up(engine: &mut External, variant: Variant, fen: &str) -> Result<(), SetU
             )))
         }
     }
+    engine.send_chess960(variant).map_err(SetUp::Broken)?;
     engine.send("ucinewgame").map_err(SetUp::Broken)?;
     engine
         .send(&format!("position fen {fen}"))
@@ -195,6 +206,9 @@ mod tests {
         assert_eq!(uci_variant_name(Variant::Shatranj), "shatranj");
         assert_eq!(uci_variant_name(Variant::Courier), "courier");
         assert_eq!(uci_variant_name(Variant::CelticCitadel), "celtic-citadel");
+        assert_eq!(uci_variant_name(Variant::Chess960), "fischerandom");
+        assert!(uci_chess960(Variant::Chess960));
+        assert!(!uci_chess960(Variant::Chess));
     }
 
     #[test]

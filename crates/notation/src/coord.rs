@@ -3,7 +3,7 @@
 
 use crate::san;
 use citadel_geometry::{BitWord, Geometry, Square};
-use citadel_rules::{Game, IllegalMove, Move, Position, Reason};
+use citadel_rules::{Game, IllegalMove, Move, MoveFlag, Position, Reason};
 
 /// Reads a cell name (letter(s) then digits) from the front of `s`.
 fn take_square<'a, W: BitWord>(
@@ -132,7 +132,7 @@ pub fn find<G: Game>(
     text: &str,
 ) -> Result<Move, Reason> {
     let geo = G::config().geometry();
-    let cells = |m: &&Move| m.from == c.from && m.to == c.to;
+    let cells = |m: &&Move| m.from == c.from && written_to::<G>(m) == c.to;
     let fits = |m: &&Move| {
         cells(m)
             && (c.promotion.is_none() || m.promotion == c.promotion)
@@ -184,7 +184,7 @@ pub fn find<G: Game>(
 pub fn write<G: Game>(_pos: &Position<G>, m: &Move) -> String {
     let cfg = G::config();
     let geo = cfg.geometry();
-    let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(m.to));
+    let mut s = format!("{}{}", geo.name_of(m.from), geo.name_of(written_to::<G>(m)));
     if let Some(k) = m.promotion {
         s.push_str(&cfg.symbols[k as usize].to_lowercase());
     }
@@ -194,6 +194,17 @@ pub fn write<G: Game>(_pos: &Position<G>, m: &Move) -> String {
         s.push_str(geo.name_of(b));
     }
     s
+}
+
+/// The cell a move's coordinates name as its destination: the moving piece's, but for a
+/// castle of a game that writes it as the king going to its rook
+/// ([`Config::castle_to_rook`](citadel_rules::Config::castle_to_rook): Chess960's `e1h1`),
+/// the rook's start cell.
+pub fn written_to<G: Game>(m: &Move) -> Square {
+    match (m.flag, m.aux) {
+        (MoveFlag::Castle, Some(rook)) if G::config().castle_to_rook => rook,
+        _ => m.to,
+    }
 }
 
 /// The two cells of the pawn pair a move removes, the pawn moving toward higher files
@@ -207,7 +218,7 @@ pub fn removal_pair<W: BitWord>(geo: &Geometry<W>, m: &Move) -> Option<(Square, 
 /// auxiliary cell. The pair is that cell and the next one along its ring.
 pub fn removal_of(m: &Move) -> Option<Square> {
     match m.flag {
-        citadel_rules::MoveFlag::Normal => m.aux,
+        MoveFlag::Normal => m.aux,
         _ => None,
     }
 }

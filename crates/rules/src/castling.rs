@@ -1,5 +1,7 @@
-//! Castling, shared by every game that has it (chess and the Persian family): each way of
-//! castling is data — the king's and rook's cells, the cells that must be empty and safe.
+//! Castling, shared by every game that has it (chess, the Persian family, Chess960): each way
+//! of castling is data — the king's and rook's cells, the cells that must be empty and safe.
+//! A game with a fixed set of ways holds them in a [`Castling`]; Chess960 finds the way from
+//! where its king and rook stand and uses the [`CastleSpec`] alone.
 
 use crate::game::Changes;
 use crate::rights::Right;
@@ -28,6 +30,47 @@ impl<W: BitWord> CastleSpec<W> {
     #[inline(always)]
     pub fn bit(&self) -> u64 {
         self.right.mask()
+    }
+
+    /// The castling move of the side to move of `pos` by this way, if it is legal there: the
+    /// right held, the king (`king_kind`) and rook (`rook_kind`) on their start cells, the
+    /// cells between empty, the king's cells not attacked and the king safe after it. The
+    /// caller has checked that the side to move is not in check.
+    #[inline(always)]
+    pub fn legal_move<G: Game<Word = W>>(
+        &self,
+        pos: &Position<G>,
+        king_kind: u8,
+        rook_kind: u8,
+    ) -> Option<Move> {
+        let us = pos.turn();
+        if pos.rights() & self.bit() == 0
+            || pos.piece_at(self.king.0) != Some(Piece::new(king_kind, us))
+            || pos.piece_at(self.rook.0) != Some(Piece::new(rook_kind, us))
+            || (pos.bitboards().occupied() & self.empty).any()
+            || !pos.config().landing[king_kind as usize].contains(self.king.1)
+            || self.safe.iter().any(|c| pos.is_attacked(c, us.other()))
+        {
+            return None;
+        }
+        let m = Move {
+            aux: Some(self.rook.0),
+            ..Move::with_flag(self.king.0, self.king.1, MoveFlag::Castle)
+        };
+        pos.is_safe_after(&m).then_some(m)
+    }
+
+    /// The board changes of castling this way in `pos`: king and rook leave their start
+    /// cells, then take their destinations (which may be each other's start cells, or their
+    /// own).
+    #[inline(always)]
+    pub fn changes<G: Game>(&self, pos: &Position<G>, ch: &mut Changes) {
+        let king = pos.code_at(self.king.0);
+        let rook = pos.code_at(self.rook.0);
+        ch.set(self.king.0, 0);
+        ch.set(self.rook.0, 0);
+        ch.set(self.king.1, king);
+        ch.set(self.rook.1, rook);
     }
 }
 
@@ -94,26 +137,8 @@ impl<W: BitWord> Castling<W> {
         if lg.in_check {
             return;
         }
-        let us = pos.turn();
-        let king = Some(Piece::new(self.king_kind, us));
-        let rook = Some(Piece::new(self.rook_kind, us));
-        let occ = pos.bitboards().occupied();
-        let land = pos.config().landing[self.king_kind as usize];
         for s in &self.specs {
-            if pos.rights() & s.bit() == 0
-                || pos.piece_at(s.king.0) != king
-                || pos.piece_at(s.rook.0) != rook
-                || (occ & s.empty).any()
-                || !land.contains(s.king.1)
-                || s.safe.iter().any(|c| pos.is_attacked(c, us.other()))
-            {
-                continue;
-            }
-            let m = Move {
-                aux: Some(s.rook.0),
-                ..Move::with_flag(s.king.0, s.king.1, MoveFlag::Castle)
-            };
-            if pos.is_safe_after(&m) {
+            if let Some(m) = s.legal_move(pos, self.king_kind, self.rook_kind) {
                 out.push(m);
             }
         }
@@ -150,12 +175,7 @@ impl<W: BitWord> Castling<W> {
         let Some(s) = self.specs.iter().find(|s| s.king == (m.from, m.to)) else {
             return false;
         };
-        let king = pos.code_at(s.king.0);
-        let rook = pos.code_at(s.rook.0);
-        ch.set(s.king.0, 0);
-        ch.set(s.rook.0, 0);
-        ch.set(s.king.1, king);
-        ch.set(s.rook.1, rook);
+        s.changes(pos, ch);
         true
     }
 

@@ -55,6 +55,13 @@ const WEIGHTS: crate::EvalWeights = crate::EvalWeights {
     ..crate::EvalWeights::DEFAULT
 };
 
+/// `cfg` with chess's material values and evaluation weights (also Chess960's, the same
+/// army on the same board; the learnt piece-square table, fitted to games from chess's own
+/// start, is chess's only).
+pub(crate) fn values_and_weights(cfg: Config<u64>) -> Config<u64> {
+    cfg.values(&VALUES).weights(WEIGHTS)
+}
+
 struct Tables {
     cfg: Config<u64>,
     castling: Castling<u64>,
@@ -116,9 +123,8 @@ fn tables() -> &'static Tables {
             // PGN's `Standard`, XBoard's `normal`, lichess's `From Position` (chess from a
             // set-up position; its API writes `fromPosition`)
             .aliases(&["standard", "normal", "from position", "fromposition"])
-            .xboard(crate::XBoardGame::Native("normal"))
-            .values(&VALUES)
-            .weights(WEIGHTS)
+            .xboard(crate::XBoardGame::Native("normal"));
+        let cfg = values_and_weights(cfg)
             // fitted to the same games as the weights, with them built in (its file says how)
             .psq_table(include_str!("learned/chess.json"));
         Tables { cfg, castling }

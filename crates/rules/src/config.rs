@@ -1,7 +1,7 @@
 //! A game's configuration over the shared core: its board and pieces, which kinds are royal
 //! or pawns, promotion, landing restrictions, pawn rules, symbols and keys.
 
-use crate::rights::{Right, Rights};
+use crate::rights::{BoardNames, Right, Rights};
 use crate::zobrist::Zobrist;
 use crate::{Color, EvalWeights, Goals, Landmarks, Setup, Variant};
 use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
@@ -100,6 +100,11 @@ pub struct Config<W: BitWord = u128> {
     /// Whether FEN rows may also write each empty cell as its own `1` (the dialect of the
     /// Persian Chess app), recognised rank by rank.
     pub unary_empty_fen: bool,
+    /// Whether coordinate notation writes a castle as the king going to its rook's cell
+    /// (`e1h1`: UCI's form under `UCI_Chess960`, where a king's destination does not tell
+    /// which castle it is) rather than to its own destination (`e1g1`); set with
+    /// [`castle_written_to_rook`](Self::castle_written_to_rook).
+    pub castle_to_rook: bool,
     /// Zobrist keys.
     pub zobrist: Zobrist,
     /// The start position read from `start_fen`, once.
@@ -163,6 +168,7 @@ impl<W: BitWord> Config<W> {
             start_fen,
             rights: Rights::default(),
             unary_empty_fen: false,
+            castle_to_rook: false,
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
             start: std::sync::OnceLock::new(),
             out_of_reach: std::sync::OnceLock::new(),
@@ -388,6 +394,19 @@ impl<W: BitWord> Config<W> {
     /// Makes a FEN list the game's rights in writing order only ([`Rights::in_fixed_order`]).
     pub fn rights_in_fixed_order(mut self) -> Self {
         self.rights = self.rights.in_fixed_order();
+        self
+    }
+
+    /// Lets the FEN rights field also name rights after the board ([`BoardNames`]).
+    pub fn rights_board_names(mut self, names: BoardNames) -> Self {
+        self.rights = self.rights.with_board_names(names);
+        self
+    }
+
+    /// Writes castles in coordinates as the king going to its rook's cell
+    /// ([`castle_to_rook`](Self::castle_to_rook)).
+    pub fn castle_written_to_rook(mut self) -> Self {
+        self.castle_to_rook = true;
         self
     }
 

@@ -137,4 +137,6 @@ games! {
     Courier => Courier, "courier";
     /// Makruk (Thai chess).
     Makruk => Makruk, "makruk";
+    /// Chess960 (Fischer random chess).
+    Chess960 => Chess960, "chess960";
 }

@@ -1,7 +1,9 @@
 //! Rights as named data: every right a game's positions can hold (castling, the rendezvous,
 //! Tamerlane's swap and pawn-of-pawns lives, Mini Citadel's first moves) is a [`Right`] with
 //! its FEN text, defined once by the game's module. The FEN rights field is read and written
-//! from these definitions alone ([`Rights::read`], [`Rights::write`]).
+//! from these definitions, and, for a game whose rights are also named after the board (the
+//! `K`/`Q` of Chess960's X-FEN), from the game's [`BoardNames`] ([`Rights::read`],
+//! [`Rights::write`]).
 
 use crate::{Color, Setup};
 use citadel_geometry::{BitWord, Bitboard, Square};
@@ -70,6 +72,15 @@ pub enum RightsError {
     /// The game has no rights, and the field is not `-`.
     #[error("this game has no rights: expected `-`")]
     NoRights,
+    /// A name that stands for a right only by the board ([`BoardNames`]), and the board has
+    /// no piece it could stand for (Chess960's `K` without a rook on the king's h-side).
+    #[error("right `{name}` names nothing on this board: {needs}")]
+    NothingOnBoard {
+        /// The name as written.
+        name: char,
+        /// What the board would need.
+        needs: String,
+    },
     /// Rights out of the game's fixed order ([`Rights::read_in_order`]).
     #[error("rights `{given}` out of order: write `{expected}`")]
     OutOfOrder {
@@ -80,12 +91,26 @@ pub enum RightsError {
     },
 }
 
+/// Other names of a game's rights, which stand for one right or another by where the pieces
+/// stand (X-FEN's `K`: the castling of the outermost rook on the king's h-side), as the game
+/// defines them. The rights keep their own names (Shredder-FEN's `H`), which are read too.
+#[derive(Clone, Copy, Debug)]
+pub struct BoardNames {
+    /// The right that the one-character name `name` stands for on the board of `setup`:
+    /// `Ok(None)` if `name` is not such a name, an error if it is but names nothing there.
+    pub read: fn(setup: &Setup, name: char) -> Result<Option<Right>, RightsError>,
+    /// The name to write for the held right `right` on the board of `setup`, if not its own.
+    pub write: fn(setup: &Setup, right: &Right) -> Option<&'static str>,
+}
+
 /// All rights of a game, in the order the FEN rights field writes them.
 #[derive(Clone, Debug, Default)]
 pub struct Rights {
     list: Vec<Right>,
     /// Whether the FEN field must list the rights in writing order (chess's `KQkq`).
     fixed_order: bool,
+    /// Names that stand for rights by the board, if the game has them.
+    board_names: Option<BoardNames>,
 }
 
 impl Rights {
@@ -94,7 +119,16 @@ impl Rights {
         Rights {
             list,
             fixed_order: false,
+            board_names: None,
         }
+    }
+
+    /// The same rights, also read and written by the board-dependent `names`
+    /// ([`BoardNames`]): [`write`](Self::write) writes a right by its board name when it has
+    /// one, [`read`](Self::read) reads both.
+    pub fn with_board_names(mut self, names: BoardNames) -> Self {
+        self.board_names = Some(names);
+        self
     }
 
     /// The same rights, which a FEN field must list in writing order (chess's `KQkq`):
@@ -141,17 +175,14 @@ impl Rights {
         }
         let mut rest = text;
         while !rest.is_empty() {
-            let Some(r) = self
+            let (r, len) = match self
                 .list
                 .iter()
                 .filter(|r| rest.starts_with(r.fen))
                 .max_by_key(|r| r.fen.len())
-            else {
-                let known: Vec<&str> = self.list.iter().map(|r| r.fen).collect();
-                return Err(RightsError::Unknown {
-                    text: rest.chars().take(1).collect(),
-                    known: known.join(" "),
-                });
+            {
+                Some(r) => (*r, r.fen.len()),
+                None => self.board_name(setup, rest)?,
             };
             if r.held(setup.rights, setup.unmoved) {
                 return Err(RightsError::Twice(r.fen));
@@ -160,9 +191,25 @@ impl Rights {
                 Holder::Bit(b) => setup.rights |= b,
                 Holder::FirstMove(sq) => setup.unmoved.insert(sq),
             }
-            rest = &rest[r.fen.len()..];
+            rest = &rest[len..];
         }
         Ok(())
+    }
+
+    /// The right that the board name at the front of `rest` stands for, and the name's
+    /// length; an unknown right if there is none.
+    fn board_name(&self, setup: &Setup, rest: &str) -> Result<(Right, usize), RightsError> {
+        let first = rest.chars().next();
+        if let (Some(names), Some(c)) = (self.board_names, first) {
+            if let Some(r) = (names.read)(setup, c)? {
+                return Ok((r, c.len_utf8()));
+            }
+        }
+        let known: Vec<&str> = self.list.iter().map(|r| r.fen).collect();
+        Err(RightsError::Unknown {
+            text: first.into_iter().collect(),
+            known: known.join(" "),
+        })
     }
 
     /// Reads a FEN rights field as [`read`](Self::read) does, but only in the writing order
@@ -185,7 +232,11 @@ impl Rights {
             .list
             .iter()
             .filter(|r| r.held(setup.rights, setup.unmoved))
-            .map(|r| r.fen)
+            .map(|r| {
+                self.board_names
+                    .and_then(|names| (names.write)(setup, r))
+                    .unwrap_or(r.fen)
+            })
             .collect();
         if s.is_empty() {
             "-".into()

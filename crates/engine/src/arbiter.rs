@@ -1,6 +1,6 @@
 //! The arbiter and its game loop: it draws the random opening, asks each player for a move,
 //! judges it by Citadel's own rules, keeps the clocks, and ends the game — by the rules
-//! ([`Position::outcome`] with [`Claims::Draws`](citadel_rules::Claims::Draws): every rule
+//! ([`Position::outcome`] with [`Claims::Draws`]: every rule
 //! of the game, repetition, the move-count rule), at a ply cap (result `*`), or against a player whose move is illegal, who
 //! resigns, fails to answer, or runs out of time ([`Verdict`]).
 

@@ -210,7 +210,7 @@ pub fn write<G: Game>(pos: &Position<G>, m: &Move) -> Result<String, IllegalMove
     write_mut(&mut p, m)
 }
 
-/// [`write`], playing and taking the move back on `pos` to find the check.
+/// [`write()`], playing and taking the move back on `pos` to find the check.
 pub fn write_mut<G: Game>(pos: &mut Position<G>, m: &Move) -> Result<String, IllegalMove> {
     let moves = pos.legal_moves();
     if !moves.contains(m) {
@@ -221,7 +221,7 @@ pub fn write_mut<G: Game>(pos: &mut Position<G>, m: &Move) -> Result<String, Ill
 
 /// [`write_mut`] for a caller who has the position's legal moves (`moves`) and a move
 /// among them (one from a generator or a reader): no test of legality. For any other move
-/// the text is unspecified; use [`write`] for a move from elsewhere.
+/// the text is unspecified; use [`write()`] for a move from elsewhere.
 pub fn write_among<G: Game>(pos: &mut Position<G>, moves: &[Move], m: &Move) -> String {
     let mut s = write_body(pos, m, moves);
     pos.play_unchecked(*m);

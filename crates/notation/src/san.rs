@@ -397,12 +397,8 @@ pub fn parse_san_only<G: Game>(pos: &Position<G>, text: &str) -> Result<Move, Il
 /// the position's FEN. A well-formed move refused where no move is legal is refused because
 /// the game is over.
 pub(crate) fn refused<G: Game>(pos: &Position<G>, text: &str, reason: Reason) -> IllegalMove {
-    let invalid = matches!(
-        reason,
-        Reason::Syntax(_) | Reason::UnknownPiece(_) | Reason::NoSuchSquare(_)
-    );
     let reason = match pos.legal_moves().is_empty() {
-        true if !invalid => pos.outcome_given(false).map_or(reason, Reason::GameOver),
+        true if !reason.is_invalid() => pos.outcome_given(false).map_or(reason, Reason::GameOver),
         _ => reason,
     };
     IllegalMove {

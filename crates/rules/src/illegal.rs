@@ -38,10 +38,7 @@ impl IllegalMove {
     /// opposed to a well-formed move the position refuses. Python's binding raises
     /// `InvalidMoveError` for these.
     pub fn is_invalid(&self) -> bool {
-        matches!(
-            self.reason,
-            Reason::Syntax(_) | Reason::UnknownPiece(_) | Reason::NoSuchSquare(_)
-        )
+        self.reason.is_invalid()
     }
 
     /// Whether the text fits several legal moves.
@@ -163,6 +160,16 @@ pub enum Reason {
     /// The game is over: no move is legal.
     #[error("the game is over ({0})")]
     GameOver(Outcome),
+}
+
+impl Reason {
+    /// Whether the text is no move at all: its syntax, an unknown piece letter or cell.
+    pub fn is_invalid(&self) -> bool {
+        matches!(
+            self,
+            Reason::Syntax(_) | Reason::UnknownPiece(_) | Reason::NoSuchSquare(_)
+        )
+    }
 }
 
 /// The name of `sq` on `geo`, or `#N` for a cell the board does not have.

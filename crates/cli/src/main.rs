@@ -67,6 +67,11 @@ struct Cli {
     /// `bestmove`, `selfplay`, `uci` and `xboard`).
     #[arg(long, global = true, value_name = "LIST", default_value = "none")]
     search_off: SearchOptions,
+    /// A variants file (Fairy-Stockfish's `variants.ini` format, with Citadel's keys): its
+    /// games can then be named by `--variant` and in records' `[Variant]` tags, as the
+    /// built-in ones. May be given more than once.
+    #[arg(long, global = true, value_name = "FILE")]
+    variant_path: Vec<std::path::PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -226,9 +231,24 @@ fn flush() {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let options = cli.search_off;
+    let mut defined = Vec::new();
+    for path in &cli.variant_path {
+        match citadel_rules::variants_ini::load(path) {
+            Ok(games) => defined.extend(games),
+            Err(e) => {
+                errln!("error: {e}");
+                return ExitCode::from(1);
+            }
+        }
+    }
     let result = match cli.command {
         Command::Variants => {
-            for v in Variant::ALL {
+            let listed = if cli.variant_path.is_empty() {
+                Variant::ALL.to_vec()
+            } else {
+                defined
+            };
+            for v in listed {
                 outln!("{:<18} {}", v.id(), v.name());
             }
             Ok(())

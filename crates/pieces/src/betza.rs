@@ -1,7 +1,7 @@
-//! Betza descriptions of pieces (as XBoard's `piece` command reads them): written from the
-//! piece's movement atoms (leaps, slides, limited rides, first-move leaps). Moves Betza
-//! cannot say plainly (a ride with a minimum distance, a bent ride, a jumping ride) give no
-//! description.
+//! Betza descriptions of pieces (as XBoard's `piece` command and Fairy-Stockfish's
+//! `customPiece` read them): written from the piece's movement atoms (leaps, slides, limited
+//! rides, first-move leaps), and read back ([`parse`]). Moves Betza cannot say plainly (a
+//! ride with a minimum distance, a bent ride, a jumping ride) give no description.
 //!
 //! ```
 //! use citadel_pieces::{betza, catalog};
@@ -10,6 +10,7 @@
 //! ```
 
 use crate::{leap_images, Atom, Mode, PieceDef, UNLIMITED};
+use citadel_geometry::Dir;
 
 /// The Betza letter of the leap `(a, b)` with `a >= b`.
 fn letter(a: i8, b: i8) -> Option<char> {
@@ -113,6 +114,264 @@ pub fn describe(def: &PieceDef) -> Option<String> {
     Some(out)
 }
 
+/// A Betza text that [`parse`] cannot read, with the byte offset of the fault.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("Betza `{text}`, at character {}: {reason}", .at + 1)]
+pub struct BetzaError {
+    /// The whole text.
+    pub text: String,
+    /// Byte offset of the faulty part.
+    pub at: usize,
+    /// What is wrong there.
+    pub reason: String,
+}
+
+/// The leap of an atom letter, with `a >= b`, and whether the letter rides by itself
+/// (`R`, `B`); `K` and `Q` are read as their two components.
+fn atom_leap(c: char) -> Option<(i8, i8, bool)> {
+    Some(match c {
+        'W' => (1, 0, false),
+        'F' => (1, 1, false),
+        'D' => (2, 0, false),
+        'N' => (2, 1, false),
+        'A' => (2, 2, false),
+        'H' => (3, 0, false),
+        'C' => (3, 1, false),
+        'Z' => (3, 2, false),
+        'G' => (3, 3, false),
+        'R' => (1, 0, true),
+        'B' => (1, 1, true),
+        _ => return None,
+    })
+}
+
+/// Whether the leap `(dx, dy)` (as White sees it) is one that the direction letters `dirs`
+/// select (all of them when `dirs` is empty). Letters pair up where the atom has eight
+/// images (`ff`, `fs`, `fl` for a knight) or four diagonal ones (`fl`, `br`); otherwise each
+/// stands alone: `f`, `b`, `l`, `r`, `v` (forward and back), `s` (sideways).
+fn selected(dirs: &str, dx: i8, dy: i8) -> Result<bool, usize> {
+    if dirs.is_empty() {
+        return Ok(true);
+    }
+    let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
+    let diagonal = dx != 0 && dx.abs() == dy.abs();
+    let (ax, ay) = (dx.abs(), dy.abs());
+    let single = |c: char| match c {
+        'f' => dy > 0,
+        'b' => dy < 0,
+        'l' => dx < 0,
+        'r' => dx > 0,
+        'v' => ay > ax || (!oblique && !diagonal && dx == 0) || diagonal,
+        's' => ax > ay || (!oblique && !diagonal && dy == 0) || diagonal,
+        _ => false,
+    };
+    let pair = |a: char, b: char| -> Option<bool> {
+        let (fwd, back, left, right) = (dy > 0, dy < 0, dx < 0, dx > 0);
+        let (tall, wide) = (ay > ax, ax > ay);
+        Some(match (a, b) {
+            ('f', 'l') | ('l', 'f') => fwd && left,
+            ('f', 'r') | ('r', 'f') => fwd && right,
+            ('b', 'l') | ('l', 'b') => back && left,
+            ('b', 'r') | ('r', 'b') => back && right,
+            ('f', 'f') if oblique => fwd && tall,
+            ('b', 'b') if oblique => back && tall,
+            ('l', 'l') if oblique => left && wide,
+            ('r', 'r') if oblique => right && wide,
+            ('f', 's') if oblique => fwd && wide,
+            ('b', 's') if oblique => back && wide,
+            ('l', 'v') if oblique => left && tall,
+            ('r', 'v') if oblique => right && tall,
+            ('f', 'h') | ('b', 'h') | ('l', 'h') | ('r', 'h') => return None,
+            _ => return None,
+        })
+    };
+    let chars: Vec<char> = dirs.chars().collect();
+    let mut i = 0;
+    let mut hit = false;
+    while i < chars.len() {
+        if (oblique || diagonal) && i + 1 < chars.len() {
+            if let Some(h) = pair(chars[i], chars[i + 1]) {
+                hit |= h;
+                i += 2;
+                continue;
+            }
+        }
+        if !"fblrvs".contains(chars[i]) {
+            return Err(i);
+        }
+        hit |= single(chars[i]);
+        i += 1;
+    }
+    Ok(hit)
+}
+
+/// The modifiers [`parse`] does not read, with what they mean.
+fn unsupported(c: char) -> &'static str {
+    match c {
+        'n' => "lame leaps (`n`)",
+        'j' => "jumping moves (`j`)",
+        'p' => "hoppers (`p`)",
+        'g' => "grasshoppers (`g`)",
+        'i' => "initial moves (`i`)",
+        'a' | 'x' | 'y' | 'o' | 't' | 'z' | 'q' => "multi-leg, cylindrical or bent moves",
+        'e' => "en passant captures (`e`)",
+        'd' | 'u' | 'k' => "moves that affect other pieces",
+        _ => "unknown modifiers",
+    }
+}
+
+/// Reads a Betza description into a piece named `name`, written `letter`: the atoms `W F D N
+/// A H C Z G` (leaps), `R B Q` (riders) and `K` (`WF`), each after optional direction
+/// letters (`f b l r v s`, paired as `fl`, `ff`, `fs`, ... where the atom has such moves) and
+/// modes (`m`: moves only, `c`: captures only), and before an optional range (`R4`, `B2`,
+/// `W3`: a ride of at most that many cells). A piece whose moves are not the same to the
+/// left and to the right is refused: Citadel mirrors a piece's moves for Black front to back,
+/// Fairy-Stockfish turns them about, and the two agree only for such pieces.
+///
+/// ```
+/// use citadel_pieces::{betza, catalog};
+/// let knight = betza::parse("knight", 'N', "N").unwrap();
+/// assert_eq!(knight.atoms, catalog::knight().atoms);
+/// let pawn = betza::parse("soldier", 'S', "fsW").unwrap();
+/// assert_eq!(pawn.atoms.len(), 3);
+/// assert!(pawn.oriented);
+/// assert_eq!(betza::describe(&betza::parse("x", 'X', "mRcB2").unwrap()).as_deref(), Some("mRcB2"));
+/// let e = betza::parse("lame", 'L', "nN").unwrap_err();
+/// assert_eq!(e.to_string(), "Betza `nN`, at character 1: lame leaps (`n`) are not supported");
+/// ```
+pub fn parse(name: &str, letter: char, text: &str) -> Result<PieceDef, BetzaError> {
+    let fail = |at: usize, reason: String| BetzaError {
+        text: text.to_string(),
+        at,
+        reason,
+    };
+    let mut def = PieceDef::new(name, letter);
+    let bytes: Vec<(usize, char)> = text.char_indices().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = bytes[i].0;
+        let mut dirs = String::new();
+        let mut mode: Option<Mode> = None;
+        while i < bytes.len() && bytes[i].1.is_ascii_lowercase() {
+            let (at, c) = bytes[i];
+            match c {
+                'f' | 'b' | 'l' | 'r' | 'v' | 's' | 'h' => dirs.push(c),
+                'm' | 'c' => {
+                    let m = if c == 'm' { Mode::Move } else { Mode::Capture };
+                    mode = match mode {
+                        None => Some(m),
+                        Some(old) if old == m => Some(m),
+                        Some(_) => Some(Mode::Any),
+                    };
+                }
+                _ => return Err(fail(at, format!("{} are not supported", unsupported(c)))),
+            }
+            i += 1;
+        }
+        let Some(&(at, atom)) = bytes.get(i) else {
+            return Err(fail(start, "modifiers with no atom after them".into()));
+        };
+        i += 1;
+        // a doubled letter rides (`WW` is `R`, `NN` the nightrider)
+        let doubled = bytes.get(i).is_some_and(|&(_, c)| c == atom);
+        if doubled {
+            i += 1;
+        }
+        let mut digits = String::new();
+        while i < bytes.len() && bytes[i].1.is_ascii_digit() {
+            digits.push(bytes[i].1);
+            i += 1;
+        }
+        let range: Option<u8> = if digits.is_empty() {
+            None
+        } else {
+            match digits.parse::<u8>() {
+                Ok(n) if n >= 1 && n < UNLIMITED => Some(n),
+                _ => return Err(fail(at, format!("range `{digits}` is not 1 to 254"))),
+            }
+        };
+        let parts: &[char] = match atom {
+            'K' => &['W', 'F'],
+            'Q' => &['R', 'B'],
+            _ => std::slice::from_ref(&atom),
+        };
+        let mode = mode.unwrap_or(Mode::Any);
+        for &part in parts {
+            let Some((a, b, rides)) = atom_leap(part) else {
+                return Err(fail(at, format!("`{atom}` is not an atom")));
+            };
+            let max = match (rides || doubled || range.is_some_and(|n| n > 1), range) {
+                (false, _) => 1,
+                (true, Some(n)) => n,
+                (true, None) => UNLIMITED,
+            };
+            if max > 1 && !(a == 1 && b <= 1) {
+                return Err(fail(at, format!("riders of `{part}` are not supported")));
+            }
+            let mut any = false;
+            for (dx, dy) in leap_images(a, b) {
+                match selected(&dirs, dx, dy) {
+                    Err(k) => {
+                        let c = dirs.chars().nth(k).unwrap_or('?');
+                        return Err(fail(start, format!("direction `{c}` has no meaning here")));
+                    }
+                    Ok(false) => continue,
+                    Ok(true) => {}
+                }
+                any = true;
+                def.atoms.push((
+                    if max == 1 {
+                        Atom::Leap { dx, dy }
+                    } else {
+                        let dir = Dir::ALL
+                            .into_iter()
+                            .find(|d| d.delta() == (dx, dy))
+                            .expect("a one-cell step is a direction");
+                        Atom::Ride {
+                            dir,
+                            min: 1,
+                            max,
+                            jump: false,
+                        }
+                    },
+                    mode,
+                ));
+            }
+            if !any {
+                return Err(fail(
+                    start,
+                    format!("the directions `{dirs}` select no move"),
+                ));
+            }
+        }
+    }
+    let steps: Vec<(i8, i8, Mode, u8)> = def
+        .atoms
+        .iter()
+        .map(|(atom, mode)| match *atom {
+            Atom::Leap { dx, dy } => (dx, dy, *mode, 1),
+            Atom::Ride { dir, max, .. } => {
+                let (dx, dy) = dir.delta();
+                (dx, dy, *mode, max)
+            }
+            Atom::Bent { .. } => (0, 0, *mode, 0),
+        })
+        .collect();
+    if steps
+        .iter()
+        .any(|&(dx, dy, m, r)| !steps.contains(&(-dx, dy, m, r)))
+    {
+        return Err(fail(
+            0,
+            "moves that differ to the left and to the right are not supported".into(),
+        ));
+    }
+    def.oriented = steps
+        .iter()
+        .any(|&(dx, dy, m, r)| !steps.contains(&(dx, -dy, m, r)));
+    Ok(def)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -128,5 +387,64 @@ mod tests {
         assert_eq!(describe(&catalog::guard()).as_deref(), Some("DAimN"));
         assert_eq!(describe(&catalog::giraffe()), None);
         assert_eq!(describe(&catalog::scout()), None);
+    }
+
+    /// The catalogue's pieces read back from their descriptions move alike.
+    #[test]
+    fn descriptions_read_back() {
+        let same = |a: &PieceDef, b: &PieceDef| {
+            let mut x = a.atoms.clone();
+            let mut y = b.atoms.clone();
+            let key = |p: &(Atom, Mode)| format!("{p:?}");
+            x.sort_by_key(key);
+            y.sort_by_key(key);
+            x == y
+        };
+        for def in [
+            catalog::king(),
+            catalog::queen(),
+            catalog::rook(),
+            catalog::bishop(),
+            catalog::knight(),
+            catalog::princess(),
+            catalog::fortress(),
+            catalog::champion(),
+            catalog::wizard(),
+            catalog::ferz(),
+            catalog::wazir(),
+            catalog::alfil(),
+            catalog::camel(),
+            catalog::pawn(),
+        ] {
+            let text = describe(&def).expect("a description");
+            let back = parse(&def.name, def.letter, &text).expect(&text);
+            assert!(same(&def, &back), "{text}");
+            assert_eq!(back.oriented, def.oriented, "{text}");
+        }
+    }
+
+    #[test]
+    fn directions_pick_moves() {
+        let count = |t: &str| parse("x", 'X', t).map(|d| d.atoms.len());
+        assert_eq!(count("ffN"), Ok(2));
+        assert_eq!(count("fsN"), Ok(2));
+        assert_eq!(count("fN"), Ok(4));
+        assert_eq!(count("vN"), Ok(4));
+        assert_eq!(count("sW"), Ok(2));
+        assert_eq!(count("fF"), Ok(2));
+        assert_eq!(count("WfF"), Ok(6));
+        assert_eq!(count("FfW"), Ok(5));
+        assert_eq!(count("fR"), Ok(1));
+        assert_eq!(count("R2"), Ok(4));
+        assert_eq!(count("K"), Ok(8));
+        assert_eq!(count("Q"), Ok(8));
+        assert!(count("flF").is_err(), "left only");
+        assert_eq!(count("WW"), Ok(4));
+        assert!(count("NN").is_err(), "the nightrider");
+        assert!(count("N2").is_err(), "a nightrider");
+        assert!(count("pR").is_err());
+        assert!(count("fm").is_err());
+        assert!(count("X").is_err());
+        assert!(count("R0").is_err());
     }
 }

@@ -3,7 +3,7 @@
 
 use crate::rights::{BoardNames, Right, Rights};
 use crate::zobrist::Zobrist;
-use crate::{Color, EvalWeights, Goals, Landmarks, Setup, Variant};
+use crate::{Color, DataRules, EvalWeights, Goals, Landmarks, Setup, Variant};
 use citadel_geometry::{BitWord, Bitboard, Geometry, Square};
 use citadel_pieces::{PieceDef, PieceSet};
 
@@ -76,6 +76,12 @@ pub struct Config<W: BitWord = u128> {
     pub pawns_behind_start: bool,
     /// Plies without capture or pawn move that draw (100 for the 50-move rule).
     pub move_limit: u16,
+    /// How many times one position must occur to draw the game (3: threefold repetition).
+    pub repetitions: u8,
+    /// The rules a game states as data rather than in its own code (castling by cells,
+    /// extinction, flags, compulsory capture): what a game defined at run time
+    /// ([`Defined`](crate::Defined)) plays by. Empty for the built-in games.
+    pub data_rules: DataRules<W>,
     /// The cells that end the game or that only some pieces may hold.
     pub goals: Goals<W>,
     /// The cells the board marks (centre square, the Eye), for pictures of it.
@@ -136,8 +142,13 @@ impl<W: BitWord> Config<W> {
     ) -> Self {
         let n = defs.len();
         assert!(n <= 31, "at most 31 kinds");
-        // the game's own static data, checked for every game by the roles' tests
-        debug_assert_eq!(crate::roles::role_problem(&defs), None, "{}", variant.id());
+        // the built-in games' own static data, checked for every game by the roles' tests (a
+        // game defined at run time may leave a piece without a role: it is drawn as its letter)
+        debug_assert!(
+            matches!(variant, Variant::Defined(_)) || crate::roles::role_problem(&defs).is_none(),
+            "{}",
+            variant.id()
+        );
         let all = geo.all() & !geo.detached();
         let symbols = defs.iter().map(|d| d.letter.to_string()).collect();
         Config {
@@ -159,6 +170,8 @@ impl<W: BitWord> Config<W> {
             en_passant: false,
             pawns_behind_start: false,
             move_limit: 100,
+            repetitions: 3,
+            data_rules: DataRules::default(),
             goals: Goals::default(),
             landmarks: Landmarks::default(),
             values: vec![None; n],

@@ -141,7 +141,7 @@ pub trait Game: Sized + Copy + Default + Send + Sync + std::fmt::Debug + 'static
         if pos.in_check() {
             Outcome::win(pos.turn().other(), Termination::Checkmate)
         } else {
-            match Self::config().stalemate {
+            match pos.config().stalemate {
                 Stalemate::Draw => Outcome::draw(Termination::Stalemate),
                 Stalemate::Loss => Outcome::win(pos.turn().other(), Termination::Stalemate),
             }

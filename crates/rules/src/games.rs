@@ -20,17 +20,29 @@ macro_rules! games {
         #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
         pub enum Variant {
             $( $(#[$doc])* $name, )*
+            /// A game defined at run time ([`crate::defined`]), from a `variants.ini` file
+            /// ([`crate::variants_ini`]).
+            #[cfg_attr(feature = "serde", serde(skip))]
+            Defined(crate::defined::DefinedId),
         }
 
         impl Variant {
-            /// All variants, in the order `citadel variants` lists them.
+            /// All built-in variants, in the order `citadel variants` lists them (the games
+            /// defined at run time: [`crate::defined::all`]).
             pub const ALL: [Variant; [$(stringify!($name)),*].len()] = [$(Variant::$name),*];
 
-            /// The id used on the command line and in `[Variant]` tags.
-            pub const fn id(self) -> &'static str {
+            /// The id used on the command line and in `[Variant]` tags (a defined game's
+            /// name in its file).
+            pub fn id(self) -> &'static str {
                 match self {
                     $( Variant::$name => $id, )*
+                    Variant::Defined(id) => crate::defined::name(id),
                 }
+            }
+
+            /// Whether the game is defined at run time rather than built in.
+            pub fn is_defined(self) -> bool {
+                matches!(self, Variant::Defined(_))
             }
         }
 
@@ -50,6 +62,11 @@ macro_rules! games {
                         type $d G = $d crate::$($ty)::+;
                         $d body
                     } )*
+                    $d crate::Variant::Defined(id) => {
+                        let _scope = $d crate::defined::Scope::enter(id);
+                        type $d G = $d crate::Defined;
+                        $d body
+                    }
                 }
             };
         }
@@ -71,6 +88,7 @@ macro_rules! games {
         #[allow(missing_docs)]
         pub enum VariantPosition {
             $( $name(crate::Position<crate::$($ty)::+>), )*
+            Defined(crate::Position<crate::Defined>),
         }
 
         /// Runs `$body` with `$p` bound to the [`Position`](crate::Position) inside a
@@ -90,8 +108,18 @@ macro_rules! games {
             ($d pos:expr, $d p:ident => $d body:expr) => {
                 match $d pos {
                     $( $d crate::VariantPosition::$name($d p) => $d body, )*
+                    $d crate::VariantPosition::Defined($d p) => {
+                        let _scope = $d crate::defined::Scope::enter_config($d p.config());
+                        $d body
+                    }
                 }
             };
+        }
+
+        impl From<crate::Position<crate::Defined>> for VariantPosition {
+            fn from(p: crate::Position<crate::Defined>) -> Self {
+                VariantPosition::Defined(p)
+            }
         }
 
         $(
@@ -107,6 +135,7 @@ macro_rules! games {
             pub fn variant(&self) -> Variant {
                 match self {
                     $( VariantPosition::$name(_) => Variant::$name, )*
+                    VariantPosition::Defined(p) => p.config().variant,
                 }
             }
         }

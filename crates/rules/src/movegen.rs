@@ -318,6 +318,25 @@ impl<G: Game> Position<G> {
         let lg = self.legality();
         self.generate_regular(&lg, out);
         G::special_moves(self, &lg, out);
+        if self.config().data_rules.must_capture {
+            self.keep_captures(out);
+        }
+    }
+
+    /// Whether `m` (a move of the side to move) takes a piece: it lands on an enemy piece or
+    /// captures en passant.
+    #[inline(always)]
+    pub fn is_capture(&self, m: &Move) -> bool {
+        m.flag == MoveFlag::EnPassant
+            || self.bitboards().color[self.turn().other().index()].contains(m.to)
+    }
+
+    /// Drops the moves that take nothing from `moves` when one of them takes a piece: the
+    /// compulsory capture of a game that has it ([`DataRules::must_capture`](crate::DataRules)).
+    pub(crate) fn keep_captures(&self, moves: &mut MoveList) {
+        if moves.iter().any(|m| self.is_capture(m)) {
+            moves.retain(|m| self.is_capture(m));
+        }
     }
 
     /// The legal moves of the position.
@@ -404,7 +423,8 @@ impl<G: Game> Position<G> {
     /// ```
     pub fn generate_toward(&self, from: Bitboard<G::Word>, to: Square, out: &mut MoveList) -> bool {
         out.clear();
-        if G::decided(self).is_some() {
+        // under compulsory capture a move's legality depends on every other move
+        if G::decided(self).is_some() || self.config().data_rules.must_capture {
             return false;
         }
         let cfg = self.config();
@@ -639,7 +659,7 @@ impl<G: Game> Position<G> {
         if !has_moves {
             return Some(G::no_moves(self));
         }
-        if self.repetitions() >= 2 {
+        if self.repetitions() + 1 >= usize::from(self.config().repetitions) {
             return Some(Outcome::draw(Termination::Repetition));
         }
         if self.halfmove_clock() >= self.config().move_limit {

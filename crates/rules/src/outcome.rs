@@ -22,11 +22,15 @@ pub enum Termination {
     MoveLimit,
     /// Neither side can mate.
     InsufficientMaterial,
+    /// A side's pieces of a kind died out (a game's extinction rule).
+    Extinction,
+    /// A piece reached its side's flag cells (a game's flag rule).
+    Flag,
 }
 
 impl Termination {
     /// A short lowercase name: `checkmate`, `stalemate`, `citadel`, `bare king`,
-    /// `repetition`, `move limit`, `insufficient material`.
+    /// `repetition`, `move limit`, `insufficient material`, `extinction`, `flag`.
     pub fn name(self) -> &'static str {
         match self {
             Termination::Checkmate => "checkmate",
@@ -36,6 +40,8 @@ impl Termination {
             Termination::Repetition => "repetition",
             Termination::MoveLimit => "move limit",
             Termination::InsufficientMaterial => "insufficient material",
+            Termination::Extinction => "extinction",
+            Termination::Flag => "flag",
         }
     }
 }

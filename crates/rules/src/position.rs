@@ -632,6 +632,9 @@ impl<G: Game> Position<G> {
         if G::decided(self).is_some() {
             return false;
         }
+        if self.config().data_rules.must_capture {
+            return self.legal_moves().contains(&m);
+        }
         (self.is_regular(&m) && self.is_safe(&m)) || self.legal_moves().contains(&m)
     }
 

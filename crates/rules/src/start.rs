@@ -10,11 +10,19 @@ use citadel_geometry::{BitWord, Bitboard};
 
 /// Reads the start FEN of `cfg`.
 pub(crate) fn read<W: BitWord>(cfg: &Config<W>) -> Setup {
-    let bad = |what: &str| -> ! { panic!("start FEN of {}: {what}", cfg.id) };
+    try_read(cfg).unwrap_or_else(|what| panic!("start FEN of {}: {what}", cfg.id))
+}
+
+/// Reads the start FEN of `cfg`, or says what is wrong with it (for a game defined at run
+/// time, whose start FEN is user text; the halfmove clock and move number may be left out).
+pub(crate) fn try_read<W: BitWord>(cfg: &Config<W>) -> Result<Setup, String> {
     let geo = cfg.geometry();
-    let fields: Vec<&str> = cfg.start_fen.split_whitespace().collect();
+    let mut fields: Vec<&str> = cfg.start_fen.split_whitespace().collect();
+    if fields.len() == 4 {
+        fields.extend(["0", "1"]);
+    }
     if fields.len() != 6 {
-        bad("expected six fields");
+        return Err("expected six fields".into());
     }
     let mut setup = Setup {
         board: vec![None; geo.len()],
@@ -29,7 +37,7 @@ pub(crate) fn read<W: BitWord>(cfg: &Config<W>) -> Setup {
     let rows = geo.fen_rows();
     let given: Vec<&str> = fields[0].split('/').collect();
     if given.len() != rows.len() {
-        bad("wrong number of ranks");
+        return Err("wrong number of ranks".into());
     }
     for (text, cells) in given.iter().zip(&rows) {
         let mut col = 0usize;
@@ -42,34 +50,40 @@ pub(crate) fn read<W: BitWord>(cfg: &Config<W>) -> Setup {
             } else if let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s)) {
                 match cells.get(col) {
                     Some(Some(sq)) => setup.board[sq.index()] = Some(*piece),
-                    _ => bad("a piece on a cell that does not exist"),
+                    _ => return Err("a piece on a cell that does not exist".into()),
                 }
                 col += 1;
                 rest = &rest[sym.len()..];
             } else {
-                bad("unknown piece")
+                let c = rest.chars().next().unwrap_or('?');
+                return Err(format!("unknown piece `{c}`"));
             }
         }
         if col != cells.len() {
-            bad("a rank of the wrong length");
+            return Err(format!(
+                "the rank `{text}` has {col} cells, the board {}",
+                cells.len()
+            ));
         }
     }
     setup.turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        _ => bad("bad side to move"),
+        other => return Err(format!("bad side to move `{other}`")),
     };
-    if let Err(e) = cfg.rights.read(fields[2], &mut setup) {
-        bad(&e.to_string());
-    }
+    cfg.rights
+        .read(fields[2], &mut setup)
+        .map_err(|e| e.to_string())?;
     if fields[3] != "-" {
-        bad("an en passant cell");
+        return Err("an en passant cell".into());
     }
     setup.halfmove = fields[4]
         .parse()
-        .unwrap_or_else(|_| bad("bad halfmove clock"));
-    setup.fullmove = fields[5].parse().unwrap_or_else(|_| bad("bad move number"));
-    setup
+        .map_err(|_| format!("bad halfmove clock `{}`", fields[4]))?;
+    setup.fullmove = fields[5]
+        .parse()
+        .map_err(|_| format!("bad move number `{}`", fields[5]))?;
+    Ok(setup)
 }
 
 impl<G: Game> Position<G> {

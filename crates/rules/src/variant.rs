@@ -28,7 +28,10 @@ impl Variant {
     /// assert_eq!(Variant::from_id("eye"), None);
     /// ```
     pub fn from_id(id: &str) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| v.id() == id)
+        Variant::ALL
+            .into_iter()
+            .chain(crate::defined::all())
+            .find(|v| v.id() == id)
     }
 
     /// The variant a name stands for: its id, its [`name`](Self::name) or one of its
@@ -47,6 +50,9 @@ impl Variant {
     /// ```
     pub fn from_name(name: &str) -> Option<Variant> {
         let name = name.trim();
+        if let Some(v) = crate::defined::find(name) {
+            return Some(v);
+        }
         Variant::ALL.into_iter().find(|v| {
             v.id().eq_ignore_ascii_case(name)
                 || v.name().eq_ignore_ascii_case(name)
@@ -93,9 +99,13 @@ fn shown(given: &str) -> String {
     shown
 }
 
-/// The known ids, comma-separated.
+/// The known ids, comma-separated (the built-in games, then those defined at run time).
 fn known() -> String {
-    let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+    let ids: Vec<&str> = Variant::ALL
+        .into_iter()
+        .chain(crate::defined::all())
+        .map(|v| v.id())
+        .collect();
     ids.join(", ")
 }
 

@@ -89,5 +89,9 @@ impl<G: Game> Position<G> {
         // move only when there is no other move may add it here: it is dropped as quiet)
         G::tactical_special_moves(self, &lg, out);
         out.retain(|m| self.is_tactical(m));
+        if cfg.data_rules.must_capture {
+            // every capture is here: a promotion that takes nothing is legal only without one
+            self.keep_captures(out);
+        }
     }
 }

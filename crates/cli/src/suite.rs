@@ -12,7 +12,8 @@ use std::path::PathBuf;
 /// Arguments of `citadel suite`.
 #[derive(clap::Args)]
 pub struct Args {
-    /// Fixture files or directories of them (`fixtures/perft`).
+    /// Fixture files or directories of them (`fixtures/perft`); the variants files (`*.ini`)
+    /// of a directory are read first, so that its fixtures may name their games.
     #[arg(required = true)]
     paths: Vec<PathBuf>,
     /// Only the fixtures of this game.
@@ -30,6 +31,10 @@ pub struct Args {
     /// Count with another engine: `uci:PATH` (`go perft N`; the game by `UCI_Variant`).
     #[arg(long, value_parser = engine_spec)]
     engine: Option<EngineSpec>,
+    /// An option for the other engine, `NAME=VALUE` (`VariantPath=fixtures/variants/variants.ini`
+    /// for Fairy-Stockfish), set after its handshake; may be given more than once.
+    #[arg(long, value_name = "NAME=VALUE", value_parser = engine_option, requires = "engine")]
+    engine_option: Vec<(String, String)>,
     /// Seconds the other engine may take on one answer (its handshake, one `go perft`).
     #[arg(long, default_value_t = 60, value_parser = crate::in_range::<u64>(1, 86_400))]
     engine_timeout: u64,
@@ -50,8 +55,39 @@ fn engine_spec(text: &str) -> Result<EngineSpec, String> {
     }
 }
 
+/// Reads `--engine-option NAME=VALUE`.
+fn engine_option(text: &str) -> Result<(String, String), String> {
+    match text.split_once('=') {
+        Some((name, value)) if !name.trim().is_empty() => {
+            Ok((name.trim().to_string(), value.trim().to_string()))
+        }
+        _ => Err(format!(
+            "`{}` is not NAME=VALUE",
+            citadel_notation::clip(text)
+        )),
+    }
+}
+
+/// Registers the games of the variants files (`*.ini`) in the directories among `paths`, so
+/// that a directory of fixtures for games defined in a file checks as it is.
+fn load_variant_files(paths: &[PathBuf]) -> Result<(), Failure> {
+    for dir in paths.iter().filter(|p| p.is_dir()) {
+        let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(|e| Failure(format!("cannot read {}: {e}", dir.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "ini"))
+            .collect();
+        files.sort();
+        for f in files {
+            citadel_rules::variants_ini::load(&f)?;
+        }
+    }
+    Ok(())
+}
+
 pub fn run(a: &Args) -> Result<(), Failure> {
     crate::keep_going_on_closed_pipe();
+    load_variant_files(&a.paths)?;
     let threads = crate::games::threads(a.threads);
     let only: Option<Variant> = a
         .variant
@@ -92,7 +128,9 @@ pub fn run(a: &Args) -> Result<(), Failure> {
         None => suite::run(&a.paths, only, max_depth, threads, each),
         Some(spec) => {
             let timeout = std::time::Duration::from_secs(a.engine_timeout);
-            let mut engine = PerftEngine::start(spec, timeout)?;
+            let mut spec = spec.clone();
+            spec.options.extend(a.engine_option.iter().cloned());
+            let mut engine = PerftEngine::start(&spec, timeout)?;
             suite::run_with(
                 &a.paths,
                 only,

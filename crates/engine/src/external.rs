@@ -421,6 +421,23 @@ impl External {
                 for (n, v) in spec.options.clone() {
                     e.send(&format!("setoption name {n} value {v}"))?;
                 }
+                if spec
+                    .options
+                    .iter()
+                    .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"))
+                {
+                    // a variants file adds games: ask again for the list `UCI_Variant` offers
+                    e.send("uci")?;
+                    e.wait_for(
+                        handshake,
+                        |l| l == "uciok",
+                        |e, l| {
+                            if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
+                                e.variants = Some(combo_values(combo));
+                            }
+                        },
+                    )?;
+                }
                 e.ready()?;
             }
             Protocol::Xboard => {

@@ -136,8 +136,8 @@ fn atom_leap(c: char) -> Option<(i8, i8, bool)> {
         'N' => (2, 1, false),
         'A' => (2, 2, false),
         'H' => (3, 0, false),
-        'C' => (3, 1, false),
-        'Z' => (3, 2, false),
+        'C' | 'L' => (3, 1, false),
+        'Z' | 'J' => (3, 2, false),
         'G' => (3, 3, false),
         'R' => (1, 0, true),
         'B' => (1, 1, true),
@@ -145,64 +145,79 @@ fn atom_leap(c: char) -> Option<(i8, i8, bool)> {
     })
 }
 
-/// Whether the leap `(dx, dy)` (as White sees it) is one that the direction letters `dirs`
-/// select (all of them when `dirs` is empty). Letters pair up where the atom has eight
-/// images (`ff`, `fs`, `fl` for a knight) or four diagonal ones (`fl`, `br`); otherwise each
-/// stands alone: `f`, `b`, `l`, `r`, `v` (forward and back), `s` (sideways).
-fn selected(dirs: &str, dx: i8, dy: i8) -> Result<bool, usize> {
-    if dirs.is_empty() {
-        return Ok(true);
-    }
-    let oblique = dx != 0 && dy != 0 && dx.abs() != dy.abs();
-    let diagonal = dx != 0 && dx.abs() == dy.abs();
-    let (ax, ay) = (dx.abs(), dy.abs());
-    let single = |c: char| match c {
-        'f' => dy > 0,
-        'b' => dy < 0,
-        'l' => dx < 0,
-        'r' => dx > 0,
-        'v' => ay > ax || (!oblique && !diagonal && dx == 0) || diagonal,
-        's' => ax > ay || (!oblique && !diagonal && dy == 0) || diagonal,
-        _ => false,
-    };
-    let pair = |a: char, b: char| -> Option<bool> {
-        let (fwd, back, left, right) = (dy > 0, dy < 0, dx < 0, dx > 0);
-        let (tall, wide) = (ay > ax, ax > ay);
-        Some(match (a, b) {
-            ('f', 'l') | ('l', 'f') => fwd && left,
-            ('f', 'r') | ('r', 'f') => fwd && right,
-            ('b', 'l') | ('l', 'b') => back && left,
-            ('b', 'r') | ('r', 'b') => back && right,
-            ('f', 'f') if oblique => fwd && tall,
-            ('b', 'b') if oblique => back && tall,
-            ('l', 'l') if oblique => left && wide,
-            ('r', 'r') if oblique => right && wide,
-            ('f', 's') if oblique => fwd && wide,
-            ('b', 's') if oblique => back && wide,
-            ('l', 'v') if oblique => left && tall,
-            ('r', 'v') if oblique => right && tall,
-            ('f', 'h') | ('b', 'h') | ('l', 'h') | ('r', 'h') => return None,
-            _ => return None,
-        })
-    };
+/// The eight images of the atom `(a, b)` (`a` cells forward and `b` to the right, as White
+/// sees it), each with the direction tokens that select it: Fairy-Stockfish's reading of
+/// Betza's directions, so that a file means in Citadel what it means there (`fN` is the two
+/// narrow forward leaps, `fhN` all four forward ones, `fsN` the wide forward ones, `lfN` the
+/// narrow forward-left one, `flN` the wide one).
+fn images(a: i8, b: i8) -> [((i8, i8), [&'static str; 7]); 8] {
+    [
+        ((b, a), ["ff", "vv", "rf", "rv", "fh", "rh", "hr"]),
+        ((-b, -a), ["bb", "vv", "lb", "lv", "bh", "lh", "hr"]),
+        ((a, -b), ["rr", "ss", "br", "bs", "bh", "lh", "hr"]),
+        ((-a, b), ["ll", "ss", "fl", "fs", "fh", "rh", "hr"]),
+        ((a, b), ["rr", "ss", "fr", "fs", "fh", "rh", "hl"]),
+        ((-a, -b), ["ll", "ss", "bl", "bs", "bh", "lh", "hl"]),
+        ((b, -a), ["bb", "vv", "rb", "rv", "bh", "rh", "hl"]),
+        ((-b, a), ["ff", "vv", "lf", "lv", "fh", "lh", "hl"]),
+    ]
+}
+
+/// The direction letters before an atom as tokens: a letter pairs with the next one when
+/// it repeats it or joins a vertical (`f b v h`) to a horizontal (`r l s h`) one; a lone
+/// letter stands for itself doubled (`f` is `ff`).
+fn tokens(dirs: &str) -> Vec<String> {
+    const VERTICAL: &str = "fbvh";
+    const HORIZONTAL: &str = "rlsh";
     let chars: Vec<char> = dirs.chars().collect();
+    let mut out = Vec::new();
     let mut i = 0;
-    let mut hit = false;
     while i < chars.len() {
-        if (oblique || diagonal) && i + 1 < chars.len() {
-            if let Some(h) = pair(chars[i], chars[i + 1]) {
-                hit |= h;
+        let c = chars[i];
+        if let Some(&c2) = chars.get(i + 1) {
+            if c2 == c
+                || (VERTICAL.contains(c) && HORIZONTAL.contains(c2))
+                || (HORIZONTAL.contains(c) && VERTICAL.contains(c2))
+            {
+                out.push(format!("{c}{c2}"));
                 i += 2;
                 continue;
             }
         }
-        if !"fblrvs".contains(chars[i]) {
-            return Err(i);
-        }
-        hit |= single(chars[i]);
+        out.push(format!("{c}{c}"));
         i += 1;
     }
-    Ok(hit)
+    out
+}
+
+/// The leaps `(dx, dy)` of the atom `(a, b)` that the tokens select (all of them when there
+/// are none); for a plain orthogonal atom a mixed token counts as both its letters
+/// (`fsW`: forward and sideways).
+fn selected(tokens: &[String], a: i8, b: i8) -> Vec<(i8, i8)> {
+    let split: Vec<String> = if b == 0 {
+        tokens
+            .iter()
+            .flat_map(|t| {
+                let mut c = t.chars();
+                let (x, y) = (c.next().unwrap_or('f'), c.next().unwrap_or('f'));
+                if x == y {
+                    vec![t.clone()]
+                } else {
+                    vec![format!("{x}{x}"), format!("{y}{y}")]
+                }
+            })
+            .collect()
+    } else {
+        tokens.to_vec()
+    };
+    let mut out: Vec<(i8, i8)> = Vec::new();
+    for (step, names) in images(a, b) {
+        let hit = split.is_empty() || names.iter().any(|n| split.iter().any(|t| t == n));
+        if hit && !out.contains(&step) {
+            out.push(step);
+        }
+    }
+    out
 }
 
 /// The modifiers [`parse`] does not read, with what they mean.
@@ -221,10 +236,10 @@ fn unsupported(c: char) -> &'static str {
 }
 
 /// Reads a Betza description into a piece named `name`, written `letter`: the atoms `W F D N
-/// A H C Z G` (leaps), `R B Q` (riders) and `K` (`WF`), each after optional direction
-/// letters (`f b l r v s`, paired as `fl`, `ff`, `fs`, ... where the atom has such moves) and
-/// modes (`m`: moves only, `c`: captures only), and before an optional range (`R4`, `B2`,
-/// `W3`: a ride of at most that many cells). A piece whose moves are not the same to the
+/// A H C(L) Z(J) G` (leaps), `R B Q` (riders) and `K` (`WF`), each after optional direction
+/// letters (`f b l r v s h`, paired as Fairy-Stockfish pairs them: `ff`, `fs`, `lf`, `fh`,
+/// ...) and modes (`m`: moves only, `c`: captures only), and before an optional range (`R4`,
+/// `B2`, `W3`: a ride of at most that many cells) or a doubled letter (`WW`: the rook). A piece whose moves are not the same to the
 /// left and to the right is refused: Citadel mirrors a piece's moves for Black front to back,
 /// Fairy-Stockfish turns them about, and the two agree only for such pieces.
 ///
@@ -309,15 +324,7 @@ pub fn parse(name: &str, letter: char, text: &str) -> Result<PieceDef, BetzaErro
                 return Err(fail(at, format!("riders of `{part}` are not supported")));
             }
             let mut any = false;
-            for (dx, dy) in leap_images(a, b) {
-                match selected(&dirs, dx, dy) {
-                    Err(k) => {
-                        let c = dirs.chars().nth(k).unwrap_or('?');
-                        return Err(fail(start, format!("direction `{c}` has no meaning here")));
-                    }
-                    Ok(false) => continue,
-                    Ok(true) => {}
-                }
+            for (dx, dy) in selected(&tokens(&dirs), a, b) {
                 any = true;
                 def.atoms.push((
                     if max == 1 {
@@ -428,7 +435,9 @@ mod tests {
         let count = |t: &str| parse("x", 'X', t).map(|d| d.atoms.len());
         assert_eq!(count("ffN"), Ok(2));
         assert_eq!(count("fsN"), Ok(2));
-        assert_eq!(count("fN"), Ok(4));
+        assert_eq!(count("fN"), Ok(2), "narrow, as Fairy-Stockfish reads it");
+        assert_eq!(count("fhN"), Ok(4));
+        assert_eq!(count("sN"), Ok(4));
         assert_eq!(count("vN"), Ok(4));
         assert_eq!(count("sW"), Ok(2));
         assert_eq!(count("fF"), Ok(2));

@@ -53,6 +53,9 @@ pub struct Config<W: BitWord = u128> {
     pub symbols: Vec<String>,
     /// Kinds whose pieces are royal (bit per kind).
     pub royal: u32,
+    /// Whether each side must have a royal piece when the game has royal kinds (true for
+    /// every built-in game; a game defined at run time may give a side none, as Horde does).
+    pub royal_required: bool,
     /// Kinds that are pawns: they reset the move counter, double-step and capture en passant.
     pub pawns: u32,
     /// Cells each kind may end a move on.
@@ -160,6 +163,7 @@ impl<W: BitWord> Config<W> {
             pieces: PieceSet::new(geo, defs),
             symbols,
             royal: 0,
+            royal_required: true,
             pawns: 0,
             landing: vec![all; n],
             promotion_zone: [Bitboard::EMPTY; 2],

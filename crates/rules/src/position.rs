@@ -324,7 +324,7 @@ impl<G: Game> Position<G> {
         pos.hash = pos.compute_hash();
         pos.validate_core()?;
         for c in Color::BOTH {
-            if pos.royals(c).is_empty() && cfg.royal != 0 {
+            if pos.royals(c).is_empty() && cfg.royal != 0 && cfg.royal_required {
                 return Err(PositionError::NoRoyal(c));
             }
         }

@@ -362,6 +362,8 @@ pub(super) fn config(
         .filter(|&k| kinds[k as usize].pawn)
         .collect();
     cfg = cfg.royal(&royal).pawns(&pawns);
+    // as Fairy-Stockfish: a side may have no royal piece (it then cannot be checkmated)
+    cfg.royal_required = false;
 
     // pawns: double step (with en passant) and promotion
     let rank_of = |c: Color, relative: u32| -> i8 {

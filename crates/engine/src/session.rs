@@ -237,6 +237,8 @@ impl<G: Game> Session for GameSession<G> {
         fen_text: Option<&str>,
         moves: &[&str],
     ) -> Result<(), PositionError> {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         let mut pos = match fen_text {
             Some(f) => fen::parse::<G>(f).map_err(PositionError::Fen)?,
             None => fen::start::<G>(),
@@ -254,10 +256,14 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn read_moves(&self, texts: &[&str]) -> Vec<Result<Move, IllegalMove>> {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         texts.iter().map(|t| parse_move(&self.pos, t)).collect()
     }
 
     fn play(&mut self, text: &str) -> Result<String, IllegalMove> {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         let m = parse_move(&self.pos, text)?;
         let t = coord::write(&self.pos, &m);
         self.join();
@@ -266,23 +272,33 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn undo(&mut self) -> bool {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.join();
         self.pos.undo().is_some()
     }
 
     fn turn(&self) -> Color {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.pos.turn()
     }
 
     fn outcome(&self) -> Option<Outcome> {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.pos.outcome(Claims::Draws)
     }
 
     fn ply_count(&self) -> usize {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.pos.ply_count()
     }
 
     fn set_hash(&mut self, mb: usize) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.join();
         self.hash_mb = mb;
         // the old table goes before the new one is made: never both at once
@@ -293,15 +309,21 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn set_threads(&mut self, n: usize) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.threads = n;
         self.searcher().set_threads(n);
     }
 
     fn clear(&mut self) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.searcher().clear();
     }
 
     fn start(&mut self, limits: Limits, hold: bool, mut report: Reporter) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.join();
         let mut searcher = self
             .searcher
@@ -316,6 +338,8 @@ impl<G: Game> Session for GameSession<G> {
         let reported = self.reported.clone();
         let root = self.pos.clone();
         self.thread = Some(std::thread::spawn(move || {
+            // a game defined at run time is in scope on the search's thread
+            let _scope = citadel_rules::defined::scope_of(&root);
             let r = searcher.search_with(&root, &limits, &mut |r| {
                 report(Report::Info(progress(&root, r)));
             });
@@ -331,24 +355,34 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn release(&mut self) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.hold.store(false, Ordering::Relaxed);
     }
 
     fn searching(&self) -> bool {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.thread.as_ref().is_some_and(|t| !t.is_finished())
             && !self.reported.load(Ordering::Acquire)
     }
 
     fn stop(&mut self) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.stop.store(true, Ordering::Relaxed);
     }
 
     fn join(&mut self) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         self.stop.store(true, Ordering::Relaxed);
         self.wait();
     }
 
     fn wait(&mut self) {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         if let Some(t) = self.thread.take() {
             match t.join() {
                 Ok(s) => self.searcher = Some(s),
@@ -358,6 +392,8 @@ impl<G: Game> Session for GameSession<G> {
     }
 
     fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        // a game defined at run time is in scope for the notation and rules
+        let _scope = citadel_rules::defined::scope_of(&self.pos);
         citadel_search::divide_parallel(&self.pos, depth.max(1), self.threads)
             .into_iter()
             .map(|(m, n)| (coord::write(&self.pos, &m), n))

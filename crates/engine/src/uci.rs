@@ -244,8 +244,10 @@ impl Uci {
 
     /// The replies to `uci`: names, options, `uciok`.
     fn identify(&self, out: &mut Vec<Reply>) {
+        // the built-in games, then those of the variants files read (`--variant-path`)
         let vars: Vec<String> = Variant::ALL
-            .iter()
+            .into_iter()
+            .chain(citadel_rules::defined::all())
             .map(|v| format!("var {}", v.id()))
             .collect();
         for line in [

@@ -7,8 +7,9 @@
 //! configuration *in scope* on the calling thread: [`with_game!`](crate::with_game) and
 //! [`with_position!`](crate::with_position) put a defined game in scope for their body, as
 //! they bind the game type for a built-in one, and a [`Position<Defined>`] carries its own
-//! configuration (the core reads that one). Code that hands work on a defined game's
-//! position to other threads takes the scope along ([`Scope::carry`]).
+//! configuration (the core reads that one). Code that hands a defined game's position to
+//! another thread, or keeps one beyond the `with_game!` that made it, puts its game in scope
+//! there ([`scope_of`]).
 
 use crate::{Config, Game, Outcome, Position, PositionError, Variant};
 use citadel_geometry::Bitboard;
@@ -140,27 +141,23 @@ impl Scope {
             previous: CURRENT.with(|c| c.replace(Some(config))),
         }
     }
+}
 
-    /// The game in scope now, to be put in scope on another thread with [`Carried::enter`].
-    pub fn carry() -> Carried {
-        Carried(CURRENT.with(Cell::get))
+/// Puts the game of `pos` in scope on this thread when it is a defined game (nothing for a
+/// built-in one): for code that hands a position to another thread, or keeps one beyond the
+/// [`with_game!`](crate::with_game) that made it.
+pub fn scope_of<G: Game>(pos: &Position<G>) -> Option<Scope> {
+    let cfg: &'static Config<G::Word> = pos.config();
+    if !cfg.variant.is_defined() {
+        return None;
     }
+    let any: &'static dyn std::any::Any = cfg;
+    any.downcast_ref::<Config>().map(Scope::enter_config)
 }
 
 impl Drop for Scope {
     fn drop(&mut self) {
         CURRENT.with(|c| c.set(self.previous));
-    }
-}
-
-/// The defined game in scope on one thread, if any, for another ([`Scope::carry`]).
-#[derive(Clone, Copy, Debug)]
-pub struct Carried(Option<&'static Config>);
-
-impl Carried {
-    /// Puts the carried game in scope on this thread (nothing when none was in scope).
-    pub fn enter(self) -> Option<Scope> {
-        self.0.map(Scope::enter_config)
     }
 }
 

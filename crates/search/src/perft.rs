@@ -13,6 +13,8 @@ pub fn divide_parallel<G: Game>(pos: &Position<G>, depth: u32, threads: usize) -
         moves
             .par_iter()
             .map(|&m| {
+                // a game defined at run time is in scope on the pool's threads too
+                let _scope = citadel_rules::defined::scope_of(pos);
                 let mut p = pos.clone();
                 p.play_unchecked(m);
                 let n = if depth <= 1 {

@@ -254,6 +254,8 @@ impl<G: Game> Searcher<G> {
                 let root = root.clone();
                 let lim = helper_limits.clone();
                 s.spawn(move || {
+                    // a game defined at run time is in scope on the helper's thread too
+                    let _scope = citadel_rules::defined::scope_of(&root);
                     h.iterate(&root, &lim, start, &mut |_| {});
                 });
             }

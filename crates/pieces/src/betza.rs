@@ -301,7 +301,7 @@ pub fn parse(name: &str, letter: char, text: &str) -> Result<PieceDef, BetzaErro
             None
         } else {
             match digits.parse::<u8>() {
-                Ok(n) if n >= 1 && n < UNLIMITED => Some(n),
+                Ok(n) if (1..UNLIMITED).contains(&n) => Some(n),
                 _ => return Err(fail(at, format!("range `{digits}` is not 1 to 254"))),
             }
         };

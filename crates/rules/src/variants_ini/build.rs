@@ -139,7 +139,7 @@ fn cells(keys: &Keys, e: &Entry, files: u8, ranks: u8) -> Result<Vec<Coord>, Ini
             None
         } else {
             match rest.parse::<u8>() {
-                Ok(r) if r >= 1 && r <= ranks => Some(r - 1),
+                Ok(r) if (1..=ranks).contains(&r) => Some(r - 1),
                 _ => return Err(bad()),
             }
         };

@@ -258,6 +258,7 @@ impl Uci {
                 self.session.variant().id(),
                 vars.join(" ")
             ),
+            "option name VariantPath type string default <empty>".into(),
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Clear Hash type button".into(),
@@ -338,10 +339,32 @@ impl Uci {
                     &format!(
                         "UCI_Variant: unknown game `{}` (one of: {})",
                         clip(v),
-                        Variant::ALL.map(|v| v.id()).join(", ")
+                        Variant::ALL
+                            .into_iter()
+                            .chain(citadel_rules::defined::all())
+                            .map(|v| v.id())
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 ),
             },
+            // a variants file, as Fairy-Stockfish reads it: its games join `UCI_Variant`
+            // (listed again by the next `uci`)
+            ("variantpath", Some(v)) if v != "<empty>" => {
+                match citadel_rules::variants_ini::load(std::path::Path::new(v)) {
+                    Ok(games) => {
+                        let names: Vec<&str> = games.iter().map(|g| g.id()).collect();
+                        out.push(Reply::Line(format!(
+                            "info string VariantPath: {} game{} read: {}",
+                            names.len(),
+                            if names.len() == 1 { "" } else { "s" },
+                            names.join(", ")
+                        )));
+                    }
+                    Err(e) => error(out, &format!("VariantPath: {e}")),
+                }
+            }
+            ("variantpath", _) => {}
             ("hash", Some(v)) => match v.parse::<usize>() {
                 Ok(mb) if (1..=MAX_HASH).contains(&mb) => {
                     self.hash_mb = mb;

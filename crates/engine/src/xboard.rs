@@ -72,10 +72,12 @@ pub fn xboard_name(v: Variant) -> &'static str {
     }
 }
 
-/// The games offered to XBoard (`feature variants=`): those it can draw, by XBoard name.
+/// The games offered to XBoard (`feature variants=`): those it can draw, by XBoard name
+/// (the built-in games, then those of the variants files read).
 pub fn offered() -> Vec<&'static str> {
     Variant::ALL
         .into_iter()
+        .chain(citadel_rules::defined::all())
         .filter(|v| xboard_game(*v) != XBoardGame::Unsupported)
         .map(xboard_name)
         .collect()

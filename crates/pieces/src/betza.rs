@@ -217,6 +217,9 @@ fn selected(tokens: &[String], a: i8, b: i8) -> Vec<(i8, i8)> {
             out.push(step);
         }
     }
+    // in the catalogue's order, so that a piece read back equals the catalogue's
+    let order = leap_images(b, a);
+    out.sort_by_key(|s| order.iter().position(|o| o == s));
     out
 }
 
@@ -250,7 +253,8 @@ fn unsupported(c: char) -> &'static str {
 /// let pawn = betza::parse("soldier", 'S', "fsW").unwrap();
 /// assert_eq!(pawn.atoms.len(), 3);
 /// assert!(pawn.oriented);
-/// assert_eq!(betza::describe(&betza::parse("x", 'X', "mRcB2").unwrap()).as_deref(), Some("mRcB2"));
+/// // a limited diagonal ride is written `F2`, as `B2`
+/// assert_eq!(betza::describe(&betza::parse("x", 'X', "mRcB2").unwrap()).as_deref(), Some("mRcF2"));
 /// let e = betza::parse("lame", 'L', "nN").unwrap_err();
 /// assert_eq!(e.to_string(), "Betza `nN`, at character 1: lame leaps (`n`) are not supported");
 /// ```

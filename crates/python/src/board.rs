@@ -89,6 +89,12 @@ pub enum PyTermination {
     /// Neither side can mate.
     #[pyo3(name = "INSUFFICIENT_MATERIAL")]
     InsufficientMaterial,
+    /// A side's pieces of a kind died out (a game's extinction rule).
+    #[pyo3(name = "EXTINCTION")]
+    Extinction,
+    /// A piece reached its side's flag cells (a game's flag rule).
+    #[pyo3(name = "FLAG")]
+    Flag,
     /// A reason of a game newer than this binding.
     #[pyo3(name = "OTHER")]
     Other,
@@ -104,6 +110,8 @@ impl From<Termination> for PyTermination {
             Termination::Repetition => PyTermination::Repetition,
             Termination::MoveLimit => PyTermination::MoveLimit,
             Termination::InsufficientMaterial => PyTermination::InsufficientMaterial,
+            Termination::Extinction => PyTermination::Extinction,
+            Termination::Flag => PyTermination::Flag,
             _ => PyTermination::Other,
         }
     }
@@ -120,6 +128,8 @@ impl PyTermination {
             PyTermination::Repetition => "repetition",
             PyTermination::MoveLimit => "move limit",
             PyTermination::InsufficientMaterial => "insufficient material",
+            PyTermination::Extinction => "extinction",
+            PyTermination::Flag => "flag",
             PyTermination::Other => "other",
         }
     }

@@ -13,10 +13,26 @@ mod validate;
 use citadel_rules::Variant;
 use pyo3::prelude::*;
 
-/// The games: a list of `(id, name)` pairs, in the order `citadel variants` lists them.
+/// The games: a list of `(id, name)` pairs, in the order `citadel variants` lists them,
+/// then the games of the variants files loaded ([`load_variants`]).
 #[pyfunction]
 fn variants() -> Vec<(&'static str, &'static str)> {
-    Variant::ALL.iter().map(|v| (v.id(), v.name())).collect()
+    Variant::ALL
+        .into_iter()
+        .chain(citadel_rules::defined::all())
+        .map(|v| (v.id(), v.name()))
+        .collect()
+}
+
+/// Reads a variants file (Fairy-Stockfish's `variants.ini` format, with Citadel's keys) and
+/// returns the ids of its games, which `Board(id)` and every other function then know. A
+/// file with an error raises `ValueError` naming the file, the line and the key, and adds
+/// no game.
+#[pyfunction]
+fn load_variants(path: std::path::PathBuf) -> PyResult<Vec<&'static str>> {
+    citadel_rules::variants_ini::load(&path)
+        .map(|games| games.iter().map(|v| v.id()).collect())
+        .map_err(|e| pyo3::exceptions::PyValueError::new_err(e.to_string()))
 }
 
 /// The start position's FEN of a game.
@@ -39,6 +55,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<pgn::Game>()?;
     m.add_class::<pgn::GameReader>()?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(load_variants, m)?)?;
     m.add_function(wrap_pyfunction!(start_fen, m)?)?;
     m.add_function(wrap_pyfunction!(engine::best_move, m)?)?;
     m.add_function(wrap_pyfunction!(pgn::read_games, m)?)?;

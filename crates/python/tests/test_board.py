@@ -120,3 +120,25 @@ def test_pickle_keeps_the_position():
     board.push(board.legal_moves[0])
     back = pickle.loads(pickle.dumps(board))
     assert back.fen() == board.fen() and back.variant == "tamerlane"
+
+
+def test_games_from_a_variants_file(tmp_path):
+    path = tmp_path / "mine.ini"
+    path.write_text(
+        "[knights-game:chess]\n"
+        "startFen = nnnnknnn/pppppppp/8/8/8/8/PPPPPPPP/NNNNKNNN w - - 0 1\n"
+        "castling = false\n"
+    )
+    assert citadel.load_variants(path) == ["knights-game"]
+    assert ("knights-game", "knights-game") in citadel.variants()
+    board = citadel.Board("knights-game")
+    assert board.legal_moves.count() == 16 + 12
+    board.push_san("Nc3")
+    assert board.fen().startswith("nnnnknnn/pppppppp/8/8/8/2N5/")
+
+
+def test_a_bad_variants_file_names_the_line_and_key(tmp_path):
+    path = tmp_path / "bad.ini"
+    path.write_text("[broken:chess]\npieceDrops = true\n")
+    with pytest.raises(ValueError, match=r"bad.ini:2: `pieceDrops`: not supported: drops"):
+        citadel.load_variants(path)

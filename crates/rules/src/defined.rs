@@ -178,7 +178,10 @@ impl Game for Defined {
 
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
-        pos.config().data_rules.decided(pos)
+        let cfg = pos.config();
+        cfg.data_rules
+            .decided(pos)
+            .or_else(|| cfg.goals.decided(pos))
     }
 
     fn special_moves(pos: &Position<Self>, lg: &crate::Legality<u128>, out: &mut crate::MoveList) {

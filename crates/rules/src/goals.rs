@@ -2,6 +2,7 @@
 //! may hold. The game's own rules read them (each game's [`Game::decided`](crate::Game)), and
 //! so can any generic code, such as an evaluation, without knowing which game it is.
 
+use crate::{Color, Game, Outcome, Position, Termination};
 use citadel_geometry::{BitWord, Bitboard};
 
 /// The special cells of a game, per side (index 0 White, 1 Black), over the game's bitboard
@@ -36,6 +37,29 @@ pub struct Goals<W: BitWord = u128> {
 }
 
 impl<W: BitWord> Goals<W> {
+    /// The decision of the goal cells in `pos`, if they have decided the game: a side with
+    /// any piece on its [`piece_win`](Self::piece_win) cells wins (Mini Citadel), then a side
+    /// with a royal piece on its [`royal_draw`](Self::royal_draw) cells draws (Persian
+    /// Chess). The rule of a game defined at run time; Mini Citadel's and Persian Chess's
+    /// decisions are made by it.
+    #[inline(always)]
+    pub fn decided<G: Game<Word = W>>(&self, pos: &Position<G>) -> Option<Outcome> {
+        let bb = pos.bitboards();
+        for c in Color::BOTH {
+            if (bb.color[c.index()] & self.piece_win[c.index()]).any() {
+                return Some(Outcome::win(c, Termination::Citadel));
+            }
+        }
+        for c in Color::BOTH {
+            if self.royal_draw[c.index()].any()
+                && (pos.royals(c) & self.royal_draw[c.index()]).any()
+            {
+                return Some(Outcome::draw(Termination::Citadel));
+            }
+        }
+        None
+    }
+
     /// The same goals over `u128` bitboards (for code that handles every game alike).
     ///
     /// ```

@@ -12,7 +12,7 @@
 //!   captures. A piece in an enemy citadel has won ([`Game::decided`]).
 
 use crate::{Bitboards, Holder, Right};
-use crate::{Color, Config, Game, Goals, Outcome, Piece, Position, PositionError, Termination};
+use crate::{Color, Config, Game, Goals, Outcome, Piece, Position, PositionError};
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::{catalog, PieceDef};
 use std::sync::OnceLock;
@@ -272,16 +272,10 @@ impl Game for MiniCitadel {
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
         let t = tables();
-        let bb = pos.bitboards();
-        if (bb.occupied() & t.citadels).is_empty() {
+        if (pos.bitboards().occupied() & t.citadels).is_empty() {
             return None;
         }
-        for c in Color::BOTH {
-            if (bb.color[c.index()] & t.cfg.goals.piece_win[c.index()]).any() {
-                return Some(Outcome::win(c, Termination::Citadel));
-            }
-        }
-        None
+        t.cfg.goals.decided(pos)
     }
 
     fn validate(pos: &Position<Self>) -> Result<(), PositionError> {

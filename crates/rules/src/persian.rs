@@ -9,7 +9,7 @@ use crate::fide::{self, kind};
 use crate::game::Changes;
 use crate::{
     Color, Config, Game, Goals, Landmarks, Legality, Move, MoveFlag, MoveList, Outcome, Piece,
-    Position, PositionError, Termination,
+    Position, PositionError,
 };
 use citadel_geometry::{boards, Bitboard, Square};
 use citadel_pieces::catalog;
@@ -309,13 +309,7 @@ impl<const S: u8> Game for Persian<S> {
 
     #[inline(always)]
     fn decided(pos: &Position<Self>) -> Option<Outcome> {
-        let draw = &tables::<S>().cfg.goals.royal_draw;
-        for c in Color::BOTH {
-            if (pos.royals(c) & draw[c.index()]).any() {
-                return Some(Outcome::draw(Termination::Citadel));
-            }
-        }
-        None
+        tables::<S>().cfg.goals.decided(pos)
     }
 
     fn special_moves(pos: &Position<Self>, lg: &Legality, out: &mut MoveList) {

@@ -158,3 +158,26 @@ fn errors_name_the_file_the_line_and_the_key() {
     let _ = error("[good-one:chess]\n[bad-one:chess]\nfoo = 1\n");
     assert!(Variant::from_name("good-one").is_none());
 }
+
+#[test]
+fn citadel_keys_decide_and_restrict() {
+    fixtures("fixtures/variants/citadel");
+    let v: Variant = "citadel-race".parse().unwrap();
+    // a king in the other side's citadel has won
+    let pos = fen::read_variant(
+        v,
+        "K10/1r1bqknbnr1/1ppppppppp1/11/11/11/11/11/1PPPPPPPPP1/1RNBQ1NBNR1/11 b - - 0 1",
+    )
+    .unwrap();
+    let o = pos.outcome(citadel_rules::Claims::None).expect("decided");
+    assert_eq!(o.to_string(), "White wins by citadel");
+    // only kings enter a citadel: the knight on c2 may not leap to a1, as it may in the game
+    // without the key
+    let start = VariantPosition::start(v);
+    let knight_to_a1 =
+        |p: &VariantPosition| p.legal_moves().iter().any(|m| p.square_name(m.to) == "a1");
+    assert!(!knight_to_a1(&start));
+    assert!(knight_to_a1(&VariantPosition::start(
+        "corner-citadels".parse().unwrap()
+    )));
+}

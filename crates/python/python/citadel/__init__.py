@@ -21,6 +21,7 @@ from citadel._native import (
     Outcome,
     PgnError,
     Termination,
+    load_variants,
     start_fen,
     variants,
 )
@@ -47,6 +48,7 @@ __all__ = [
     "Termination",
     "Problem",
     "Report",
+    "load_variants",
     "random_game",
     "start_fen",
     "validate",

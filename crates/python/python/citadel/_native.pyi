@@ -75,6 +75,8 @@ class Termination:
     REPETITION: "Termination"
     MOVE_LIMIT: "Termination"
     INSUFFICIENT_MATERIAL: "Termination"
+    EXTINCTION: "Termination"
+    FLAG: "Termination"
     OTHER: "Termination"
 
 class Outcome:
@@ -86,7 +88,8 @@ class Outcome:
     @property
     def termination(self) -> Termination:
         """``Termination.CHECKMATE``, ``STALEMATE``, ``CITADEL``, ``BARE_KING``,
-        ``REPETITION``, ``MOVE_LIMIT`` or ``INSUFFICIENT_MATERIAL``."""
+        ``REPETITION``, ``MOVE_LIMIT``, ``INSUFFICIENT_MATERIAL``, ``EXTINCTION`` or
+        ``FLAG``."""
     def result(self) -> str:
         """``1-0``, ``0-1`` or ``1/2-1/2``."""
 
@@ -184,6 +187,10 @@ class GameReader(Iterator[Game]):
     def __next__(self) -> Game: ...
 
 def variants() -> List[Tuple[str, str]]: ...
+def load_variants(path: Union[str, "os.PathLike[str]"]) -> List[str]:
+    """Reads a variants file (Fairy-Stockfish's ``variants.ini`` format) and returns the ids
+    of its games, which ``Board(id)`` then plays; ``ValueError`` names the file, line and key
+    of a fault."""
 def start_fen(variant: str) -> str: ...
 def best_move(
     board: Board,

@@ -153,6 +153,11 @@ fn cells(keys: &Keys, e: &Entry, files: u8, ranks: u8) -> Result<Vec<Coord>, Ini
     Ok(out)
 }
 
+/// The name of a frame cell (`a1`), for messages.
+fn coord_name(c: Coord) -> String {
+    format!("{}{}", (b'a' + c.file as u8) as char, c.rank + 1)
+}
+
 fn coord(file: u8, rank: u8) -> Coord {
     Coord {
         file: file as i8,
@@ -493,6 +498,44 @@ pub(super) fn config(
         }
     }
     cfg.data_rules.must_capture = keys.bool("mustCapture", false)?;
+
+    // Citadel's goal cells: a side's piece on its win cells wins, its royal piece on its
+    // draw cells draws; only the kinds of `citadelPieceTypes` may enter a citadel
+    let goal_cells = |key: &str| -> Result<Bitboard<u128>, IniError> {
+        let Some(e) = keys.get(key) else {
+            return Ok(Bitboard::EMPTY);
+        };
+        let mut out = Bitboard::EMPTY;
+        for c in cells(&keys, e, files, ranks)? {
+            let sq = cfg.geometry().at(c).ok_or_else(|| {
+                keys.err(
+                    e,
+                    format!("`{}` is a hole, not a cell of the board", coord_name(c)),
+                )
+            })?;
+            out.insert(sq);
+        }
+        Ok(out)
+    };
+    let piece_win = [
+        goal_cells("whiteCitadelWin")?,
+        goal_cells("blackCitadelWin")?,
+    ];
+    let royal_draw = [
+        goal_cells("whiteCitadelDraw")?,
+        goal_cells("blackCitadelDraw")?,
+    ];
+    let citadel_cells = goal_cells("citadels")?;
+    cfg.goals.piece_win = piece_win;
+    cfg.goals.royal_draw = royal_draw;
+    if let Some(e) = keys.get("citadelPieceTypes") {
+        let allowed = kinds_of(&keys, e, &letters)?;
+        for k in 0..kinds.len() {
+            if !allowed.contains(&(k as u8)) {
+                cfg.landing[k] &= !citadel_cells;
+            }
+        }
+    }
 
     // castling, from where the start position puts the king and the rooks
     let castling = keys.bool("castling", true)?;

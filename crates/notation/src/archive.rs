@@ -21,7 +21,9 @@
 //! Versions 2 and 3 stored main-line moves by their rank among the position's legal moves
 //! (one byte each); such moves are still read.
 //!
-//! A payload holds the tags (common names such as `Event` or `Variant` as one byte), the
+//! A payload holds the tags (common names such as `Event` or `Variant` as one byte; a game
+//! defined at run time, from a variants file, also its definition, so that the archive reads
+//! back without the file), the
 //! result and the movetext as a flat list of events (move, NAG, comment, variation start and
 //! end), so that decoding never recurses and rebuilding the tree enforces the PGN reader's
 //! nesting limit. A main-line move written in canonical SAN (as `citadel convert` writes them)
@@ -50,7 +52,7 @@ use crate::pgn::MAX_DEPTH;
 use crate::record::{GameResult, Line, MoveNode, Record};
 use crate::replay::{ReplayError, Replayed};
 use crate::IoError;
-use citadel_rules::Move;
+use citadel_rules::{Move, Variant};
 use std::io::{BufRead, Read, Write};
 
 mod file_games;
@@ -71,6 +73,11 @@ pub const VERSION: u8 = 4;
 pub const OLDEST_VERSION: u8 = 2;
 /// The largest payload of one game read (64 MiB).
 const MAX_PAYLOAD: u64 = 64 << 20;
+
+/// The name under which a payload stores the definition of a game defined at run time (a
+/// name no PGN tag can have): read back, it registers the game and is not a tag of the
+/// record.
+const DEFINITION_TAG: &str = "@definition";
 
 /// Tag names stored as one byte (their index).
 const KNOWN_TAGS: [&str; 20] = [
@@ -193,6 +200,9 @@ pub enum DecodeError {
     /// A move stored as a move (or by rank) inside a variation (only main-line moves are).
     #[error("a stored move inside a variation")]
     RankInVariation,
+    /// The stored definition of a game defined at run time does not read.
+    #[error("the game's stored definition does not read: {0}")]
+    BadDefinition(String),
     /// A NAG before the line's first move.
     #[error("an annotation before any move")]
     AnnotationFirst,
@@ -319,8 +329,18 @@ fn encode_parts(
     main: &mut dyn MainLine,
 ) -> Vec<u8> {
     let mut out = Vec::new();
-    put_varint(&mut out, tags.len() as u64);
-    for (name, value) in tags {
+    // a game defined at run time carries its definition, so that it reads back without its file
+    let definition = tags
+        .iter()
+        .find(|(name, _)| name == "Variant")
+        .and_then(|(_, v)| Variant::from_name(v))
+        .and_then(Variant::definition)
+        .map(|d| (DEFINITION_TAG.to_string(), d.to_string()));
+    put_varint(
+        &mut out,
+        (tags.len() + usize::from(definition.is_some())) as u64,
+    );
+    for (name, value) in tags.iter().chain(definition.as_ref()) {
         match KNOWN_TAGS.iter().position(|k| k == name) {
             Some(i) => put_varint(&mut out, i as u64),
             None => {
@@ -507,6 +527,12 @@ fn header(b: &mut Bytes) -> Result<Record, DecodeError> {
         };
         let len = b.varint()?;
         let value = b.text(len)?;
+        if name == DEFINITION_TAG {
+            // registers the game (once per definition) before the moves are replayed
+            citadel_rules::variants_ini::load_definition(&value)
+                .map_err(|e| DecodeError::BadDefinition(e.reason))?;
+            continue;
+        }
         record.tags.push((name, value));
     }
     record.result = match b.byte()? {

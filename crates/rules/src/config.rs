@@ -114,6 +114,10 @@ pub struct Config<W: BitWord = u128> {
     /// which castle it is) rather than to its own destination (`e1g1`); set with
     /// [`castle_written_to_rook`](Self::castle_written_to_rook).
     pub castle_to_rook: bool,
+    /// The game's definition as a self-contained variants-file section (`[name]` and every
+    /// key, its base's included), for a game defined at run time: what an archive stores so
+    /// that its games read back without the file ([`crate::variants_ini::load_definition`]).
+    pub definition: Option<&'static str>,
     /// Zobrist keys.
     pub zobrist: Zobrist,
     /// The start position read from `start_fen`, once.
@@ -186,6 +190,7 @@ impl<W: BitWord> Config<W> {
             rights: Rights::default(),
             unary_empty_fen: false,
             castle_to_rook: false,
+            definition: None,
             zobrist: Zobrist::new(0x0C17_ADE1_u64),
             start: std::sync::OnceLock::new(),
             out_of_reach: std::sync::OnceLock::new(),

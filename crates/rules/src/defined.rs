@@ -99,6 +99,14 @@ pub fn find(name: &str) -> Option<Variant> {
     })
 }
 
+/// The installed game with exactly this [`definition`](Config::definition), the latest first.
+pub fn with_definition(definition: &str) -> Option<Variant> {
+    let r = registry();
+    r.iter().enumerate().rev().find_map(|(i, e)| {
+        (e.config?.definition? == definition).then_some(Variant::Defined(DefinedId(i as u16)))
+    })
+}
+
 /// Every installed game whose name no later one took, in the order of registration.
 pub fn all() -> Vec<Variant> {
     let r = registry();

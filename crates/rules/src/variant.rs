@@ -60,6 +60,15 @@ impl Variant {
         })
     }
 
+    /// The definition of a game defined at run time, as a self-contained variants-file
+    /// section ([`Config::definition`](crate::Config::definition)); `None` for a built-in game.
+    pub fn definition(self) -> Option<&'static str> {
+        match self {
+            Variant::Defined(id) => crate::defined::config(id).definition,
+            _ => None,
+        }
+    }
+
     /// The start position's FEN.
     pub fn start_fen(self) -> &'static str {
         with_game!(self, G => <G as crate::Game>::config().start_fen)

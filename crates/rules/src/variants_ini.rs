@@ -120,6 +120,33 @@ pub fn load_str(text: &str, file: &str) -> Result<Vec<Variant>, IniError> {
         .collect())
 }
 
+/// The game of one self-contained definition (a [`Config::definition`](crate::Config),
+/// as an archive stores it): the game already registered with exactly that definition, or
+/// the definition read and registered now.
+///
+/// ```
+/// use citadel_rules::{variants_ini, Variant};
+/// let games = variants_ini::load_str("[tiny:chess]\nmaxRank = 6\nstartFen = rnbqkbnr/pppppppp/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n", "t.ini").unwrap();
+/// let text = games[0].definition().unwrap();
+/// assert!(text.starts_with("[tiny]\npawn = p\n"));
+/// assert_eq!(variants_ini::load_definition(text), Ok(games[0]));
+/// ```
+pub fn load_definition(text: &str) -> Result<Variant, IniError> {
+    if let Some(v) = defined::with_definition(text) {
+        return Ok(v);
+    }
+    let games = load_str(text, "a stored definition")?;
+    match games.as_slice() {
+        [one] => Ok(*one),
+        _ => Err(IniError {
+            file: "a stored definition".into(),
+            line: 0,
+            key: None,
+            reason: format!("{} games where one was expected", games.len()),
+        }),
+    }
+}
+
 /// The sections of `text`, checked for form.
 fn sections(text: &str, file: &str) -> Result<Vec<Section>, IniError> {
     let err = |line: usize, key: Option<&str>, reason: String| IniError {

@@ -578,6 +578,12 @@ pub(super) fn config(
         return Err(keys.err(e, "unknown key".into()));
     }
 
+    let mut definition = format!("[{name}]\n");
+    for e in entries {
+        definition.push_str(&format!("{} = {}\n", e.key, e.value));
+    }
+    cfg.definition = Some(Box::leak(definition.into_boxed_str()));
+
     // the start position must be one of the game's
     let setup = crate::start::try_read(&cfg).map_err(|what| start_err(&keys, what))?;
     let cfg: &'static Config = Box::leak(Box::new(cfg));

@@ -123,8 +123,7 @@ fn the_uci_server_reads_a_variants_file() {
     // the second `uci` offers the file's games
     let last_combo = out
         .lines()
-        .filter(|l| l.starts_with("option name UCI_Variant "))
-        .last()
+        .rfind(|l| l.starts_with("option name UCI_Variant "))
         .expect("UCI_Variant");
     assert!(last_combo.contains(" var grand-ten"), "{last_combo}");
 }

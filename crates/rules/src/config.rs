@@ -69,6 +69,9 @@ pub struct Config<W: BitWord = u128> {
     promoting: u32,
     /// Cells from which a side's pawns may double-step.
     pub double_step: [Bitboard<W>; 2],
+    /// Cells whose double step leaves an en passant cell behind: the double-step cells, unless
+    /// a game says otherwise (Fairy-Stockfish's first-rank double steps leave none).
+    pub en_passant_from: [Bitboard<W>; 2],
     /// Rank step of a side's pawns (+1 White, -1 Black), for double steps and en passant.
     pub forward: [i8; 2],
     /// Whether pawns capture en passant.
@@ -174,6 +177,7 @@ impl<W: BitWord> Config<W> {
             promotions: vec![Vec::new(); n],
             promoting: 0,
             double_step: [Bitboard::EMPTY; 2],
+            en_passant_from: [Bitboard::EMPTY; 2],
             forward: [1, -1],
             en_passant: false,
             pawns_behind_start: false,
@@ -291,6 +295,7 @@ impl<W: BitWord> Config<W> {
     /// Lets pawns double-step from these cells and capture en passant if `en_passant`.
     pub fn double_step(mut self, white: Bitboard<W>, black: Bitboard<W>, en_passant: bool) -> Self {
         self.double_step = [white, black];
+        self.en_passant_from = [white, black];
         self.en_passant = en_passant;
         self
     }

@@ -148,6 +148,10 @@ pub struct DataRules<W: BitWord = u128> {
     pub flag: Option<Flag<W>>,
     /// Whether a side that can capture must capture (Fairy-Stockfish's `mustCapture`).
     pub must_capture: bool,
+    /// Whether pawns may not enter their side's promotion zone: a game whose pawns have no
+    /// promotion choices, as Fairy-Stockfish plays one (its promotion is compulsory, so a
+    /// pawn with nothing to become stops short).
+    pub pawns_stop_short: bool,
 }
 
 impl<W: BitWord> Default for DataRules<W> {
@@ -157,6 +161,7 @@ impl<W: BitWord> Default for DataRules<W> {
             extinction: None,
             flag: None,
             must_capture: false,
+            pawns_stop_short: false,
         }
     }
 }

@@ -192,6 +192,19 @@ impl Game for Defined {
             .or_else(|| cfg.goals.decided(pos))
     }
 
+    /// A pawn that has nothing to promote to stops short of its promotion zone.
+    #[inline(always)]
+    fn forbidden(pos: &Position<Self>, from: citadel_geometry::Square) -> Bitboard<u128> {
+        let cfg = pos.config();
+        if !cfg.data_rules.pawns_stop_short {
+            return Bitboard::EMPTY;
+        }
+        match pos.piece_at(from) {
+            Some(p) if cfg.is_pawn(p.kind) => cfg.promotion_zone[pos.turn().index()],
+            _ => Bitboard::EMPTY,
+        }
+    }
+
     fn special_moves(pos: &Position<Self>, lg: &crate::Legality<u128>, out: &mut crate::MoveList) {
         if let Some(c) = &pos.config().data_rules.castling {
             c.generate(pos, lg, out);

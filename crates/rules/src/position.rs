@@ -686,7 +686,9 @@ impl<G: Game> Position<G> {
         }
         self.clear_ep();
         let z = &self.cfg.zobrist;
-        if m.flag == MoveFlag::DoubleStep {
+        if m.flag == MoveFlag::DoubleStep
+            && self.cfg.en_passant_from[self.turn.index()].contains(m.from)
+        {
             let fwd = self.cfg.forward_dir(self.turn.index());
             if let Some(e) = self.cfg.geometry().neighbour(m.from, fwd) {
                 self.ep = Some(e);

@@ -58,6 +58,8 @@ fn fixture_games_agree_with_their_counts() {
         "fixtures/variants",
         "fixtures/variants/betza",
         "fixtures/variants/citadel",
+        "fixtures/variants/rules",
+        "fixtures/variants/seeds",
     ] {
         let files = fixtures(dir);
         assert!(!files.is_empty(), "{dir}");

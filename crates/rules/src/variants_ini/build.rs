@@ -367,8 +367,10 @@ pub(super) fn config(
         .filter(|&k| kinds[k as usize].pawn)
         .collect();
     cfg = cfg.royal(&royal).pawns(&pawns);
-    // as Fairy-Stockfish: a side may have no royal piece (it then cannot be checkmated)
+    // as Fairy-Stockfish: a side may have no royal piece (it then cannot be checkmated), and
+    // a set-up position may put pawns behind the rank they start on
     cfg.royal_required = false;
+    cfg.pawns_behind_start = true;
 
     // pawns: double step (with en passant) and promotion
     let rank_of = |c: Color, relative: u32| -> i8 {
@@ -393,19 +395,34 @@ pub(super) fn config(
             b
         });
         cfg = cfg.double_step(cells[0], cells[1], true);
+        // as Fairy-Stockfish: only a double step from `doubleStepRank` leaves an en passant cell
+        if first_rank {
+            cfg.en_passant_from = Color::BOTH.map(|c| {
+                if ds_rank >= 1 {
+                    cfg.rank(rank_of(c, ds_rank))
+                } else {
+                    Bitboard::EMPTY
+                }
+            });
+        }
     }
     let promo_rank = keys.int("promotionRank", 8, u32::from(ranks))?.max(1);
     let promo_kinds = match keys.get("promotionPieceTypes") {
         Some(e) if e.value != "-" => kinds_of(&keys, e, &letters)?,
         _ => Vec::new(),
     };
-    if !promo_kinds.is_empty() {
-        let zone = Color::BOTH.map(|c| {
-            (promo_rank..=u32::from(ranks))
-                .map(|r| cfg.rank(rank_of(c, r)))
-                .fold(Bitboard::EMPTY, |a, b| a | b)
-        });
+    let zone = Color::BOTH.map(|c| {
+        (promo_rank..=u32::from(ranks))
+            .map(|r| cfg.rank(rank_of(c, r)))
+            .fold(Bitboard::EMPTY, |a, b| a | b)
+    });
+    if !pawns.is_empty() {
         cfg = cfg.promotion_zone(zone[0], zone[1]);
+        if promo_kinds.is_empty() {
+            // promotion is compulsory: a pawn with nothing to become stops short, as in
+            // Fairy-Stockfish
+            cfg.data_rules.pawns_stop_short = true;
+        }
         for &p in &pawns {
             cfg = cfg.promotes(p, &promo_kinds);
         }
@@ -548,7 +565,11 @@ pub(super) fn config(
                 .first()
                 .ok_or_else(|| keys.err(e, "no piece letter".into()))?,
         ),
-        None => letters.iter().position(|&l| l == 'R').map(|k| k as u8),
+        // as Fairy-Stockfish: the `rook` piece, whatever its letter
+        None => kinds
+            .iter()
+            .position(|k| k.entry.key == "rook")
+            .map(|k| k as u8),
     };
     let king_kind = royal.first().copied();
     let start_fen = cfg.start_fen;

@@ -402,22 +402,7 @@ impl External {
         };
         match spec.protocol {
             Protocol::Uci => {
-                e.send("uci")?;
-                e.wait_for(
-                    handshake,
-                    |l| l == "uciok",
-                    |e, l| {
-                        if let Some(n) = l.strip_prefix("id name ") {
-                            e.name = n.trim().to_string();
-                        }
-                        if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
-                            e.variants = Some(combo_values(combo));
-                        }
-                        if l.starts_with("option name UCI_Chess960 ") {
-                            e.chess960_option = true;
-                        }
-                    },
-                )?;
+                e.identify()?;
                 for (n, v) in spec.options.clone() {
                     e.send(&format!("setoption name {n} value {v}"))?;
                 }
@@ -427,16 +412,7 @@ impl External {
                     .any(|(n, _)| n.eq_ignore_ascii_case("VariantPath"))
                 {
                     // a variants file adds games: ask again for the list `UCI_Variant` offers
-                    e.send("uci")?;
-                    e.wait_for(
-                        handshake,
-                        |l| l == "uciok",
-                        |e, l| {
-                            if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
-                                e.variants = Some(combo_values(combo));
-                            }
-                        },
-                    )?;
+                    e.identify()?;
                 }
                 e.ready()?;
             }
@@ -584,6 +560,28 @@ impl External {
             self.send(&format!("setoption name UCI_Chess960 value {on}"))?;
         }
         Ok(())
+    }
+
+    /// Sends `uci` and reads the answer up to `uciok`: the engine's name, the games its
+    /// `UCI_Variant` offers and whether it has `UCI_Chess960`.
+    fn identify(&mut self) -> Result<(), ExternalError> {
+        self.send("uci")?;
+        self.wait_for(
+            self.handshake,
+            |l| l == "uciok",
+            |e, l| {
+                if let Some(n) = l.strip_prefix("id name ") {
+                    e.name = n.trim().to_string();
+                }
+                if let Some(combo) = l.strip_prefix("option name UCI_Variant ") {
+                    e.variants = Some(combo_values(combo));
+                }
+                if l.starts_with("option name UCI_Chess960 ") {
+                    e.chess960_option = true;
+                }
+            },
+        )
+        .map(|_| ())
     }
 
     fn ready(&mut self) -> Result<(), ExternalError> {

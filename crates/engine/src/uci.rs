@@ -258,7 +258,6 @@ impl Uci {
                 self.session.variant().id(),
                 vars.join(" ")
             ),
-            "option name VariantPath type string default <empty>".into(),
             format!("option name Hash type spin default {DEFAULT_HASH} min 1 max {MAX_HASH}"),
             format!("option name Threads type spin default 1 min 1 max {MAX_THREADS}"),
             "option name Clear Hash type button".into(),
@@ -268,6 +267,7 @@ impl Uci {
                 DEFAULT_OVERHEAD.as_millis(),
                 MAX_OVERHEAD.as_millis()
             ),
+            "option name VariantPath type string default <empty>".into(),
         ] {
             out.push(Reply::Line(line));
         }

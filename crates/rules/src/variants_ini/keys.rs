@@ -149,52 +149,35 @@ pub(super) fn template(name: &str) -> Option<&'static [(&'static str, &'static s
 /// Keys that only tell a GUI how to show the game: read, and without effect on the rules.
 pub(super) const DISPLAY_ONLY: &[&str] = &["variantTemplate", "pieceToCharTable", "endgameEval"];
 
+/// Why the keys of drops are refused.
+const DROPS: &str = "drops (pieces in hand)";
+/// Why the keys of gating are refused.
+const GATING: &str = "gating (pieces entering behind a moved one)";
+/// Why the keys of other pieces' promotion are refused.
+const PIECE_PROMOTION: &str = "promotion of pieces other than pawns";
+
 /// Keys of rules Citadel's core does not have: the value that leaves the rule off (which is
 /// accepted, `None`: any value is refused), and the reason.
 pub(super) const REFUSED: &[(&str, Option<&str>, &str)] = &[
-    ("pieceDrops", Some("false"), "drops (pieces in hand)"),
-    ("dropLoop", Some("false"), "drops (pieces in hand)"),
-    ("capturesToHand", Some("false"), "drops (pieces in hand)"),
-    (
-        "firstRankPawnDrops",
-        Some("false"),
-        "drops (pieces in hand)",
-    ),
-    (
-        "promotionZonePawnDrops",
-        Some("false"),
-        "drops (pieces in hand)",
-    ),
-    ("dropOnTop", Some("false"), "drops (pieces in hand)"),
-    ("whiteDropRegion", None, "drops (pieces in hand)"),
-    ("blackDropRegion", None, "drops (pieces in hand)"),
-    ("sittuyinRookDrop", Some("false"), "drops (pieces in hand)"),
-    (
-        "dropOppositeColoredBishop",
-        Some("false"),
-        "drops (pieces in hand)",
-    ),
-    ("dropPromoted", Some("false"), "drops (pieces in hand)"),
-    ("dropChecks", Some("true"), "drops (pieces in hand)"),
-    ("mustDrop", Some("false"), "drops (pieces in hand)"),
-    ("mustDropType", None, "drops (pieces in hand)"),
-    ("shogiDoubledPawn", Some("true"), "drops (pieces in hand)"),
-    (
-        "shogiPawnDropMateIllegal",
-        Some("false"),
-        "drops (pieces in hand)",
-    ),
-    ("pocketSize", Some("0"), "drops (pieces in hand)"),
-    (
-        "gating",
-        Some("false"),
-        "gating (pieces entering behind a moved one)",
-    ),
-    (
-        "seirawanGating",
-        Some("false"),
-        "gating (pieces entering behind a moved one)",
-    ),
+    ("pieceDrops", Some("false"), DROPS),
+    ("dropLoop", Some("false"), DROPS),
+    ("capturesToHand", Some("false"), DROPS),
+    ("firstRankPawnDrops", Some("false"), DROPS),
+    ("promotionZonePawnDrops", Some("false"), DROPS),
+    ("dropOnTop", Some("false"), DROPS),
+    ("whiteDropRegion", None, DROPS),
+    ("blackDropRegion", None, DROPS),
+    ("sittuyinRookDrop", Some("false"), DROPS),
+    ("dropOppositeColoredBishop", Some("false"), DROPS),
+    ("dropPromoted", Some("false"), DROPS),
+    ("dropChecks", Some("true"), DROPS),
+    ("mustDrop", Some("false"), DROPS),
+    ("mustDropType", None, DROPS),
+    ("shogiDoubledPawn", Some("true"), DROPS),
+    ("shogiPawnDropMateIllegal", Some("false"), DROPS),
+    ("pocketSize", Some("0"), DROPS),
+    ("gating", Some("false"), GATING),
+    ("seirawanGating", Some("false"), GATING),
     ("twoBoards", Some("false"), "games over two boards"),
     (
         "chess960",
@@ -206,21 +189,9 @@ pub(super) const REFUSED: &[(&str, Option<&str>, &str)] = &[
         None,
         "promotion of pieces other than pawns (shogi style)",
     ),
-    (
-        "piecePromotionOnCapture",
-        Some("false"),
-        "promotion of pieces other than pawns",
-    ),
-    (
-        "mandatoryPiecePromotion",
-        Some("false"),
-        "promotion of pieces other than pawns",
-    ),
-    (
-        "pieceDemotion",
-        Some("false"),
-        "promotion of pieces other than pawns",
-    ),
+    ("piecePromotionOnCapture", Some("false"), PIECE_PROMOTION),
+    ("mandatoryPiecePromotion", Some("false"), PIECE_PROMOTION),
+    ("pieceDemotion", Some("false"), PIECE_PROMOTION),
     (
         "promotionLimit",
         None,
@@ -278,9 +249,5 @@ pub(super) const REFUSED: &[(&str, Option<&str>, &str)] = &[
         Some("false"),
         "repetition values by colour",
     ),
-    (
-        "castlingDroppedPiece",
-        Some("false"),
-        "drops (pieces in hand)",
-    ),
+    ("castlingDroppedPiece", Some("false"), DROPS),
 ];

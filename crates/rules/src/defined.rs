@@ -17,7 +17,7 @@ use std::cell::Cell;
 use std::sync::RwLock;
 
 /// A game defined at run time ([`Variant::Defined`]); its data is its [`Config`], set when it
-/// is registered ([`register`]). Its rules are the core's and the configuration's
+/// is registered ([`reserve`] and [`install`]). Its rules are the core's and the configuration's
 /// [`data_rules`](Config::data_rules): no code of its own.
 #[derive(Clone, Copy, Default, Debug, PartialEq, Eq)]
 pub struct Defined;

@@ -11,7 +11,7 @@
 //! means are listed in the project's `docs/variants.md`.
 //!
 //! [`load`] registers the file's games ([`crate::defined`]); they are then
-//! [`Variant::Defined`](crate::Variant::Defined) games, named by their section names.
+//! [`Variant::Defined`] games, named by their section names.
 //!
 //! ```
 //! use citadel_rules::{variants_ini, Variant, VariantPosition};

@@ -14,12 +14,19 @@ use citadel_rules::Variant;
 use pyo3::prelude::*;
 
 /// The games: a list of `(id, name)` pairs, in the order `citadel variants` lists them,
-/// then the games of the variants files loaded ([`load_variants`]).
+/// then (unless `loaded` is false) the games of the variants files loaded
+/// ([`load_variants`]).
 #[pyfunction]
-fn variants() -> Vec<(&'static str, &'static str)> {
+#[pyo3(signature = (loaded = true))]
+fn variants(loaded: bool) -> Vec<(&'static str, &'static str)> {
+    let defined = if loaded {
+        citadel_rules::defined::all()
+    } else {
+        Vec::new()
+    };
     Variant::ALL
         .into_iter()
-        .chain(citadel_rules::defined::all())
+        .chain(defined)
         .map(|v| (v.id(), v.name()))
         .collect()
 }

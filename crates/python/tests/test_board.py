@@ -133,7 +133,7 @@ def test_games_from_a_variants_file(tmp_path):
     assert ("knights-game", "knights-game") in citadel.variants()
     board = citadel.Board("knights-game")
     assert board.legal_moves.count() == 16 + 12
-    board.push_san("Nc3")
+    board.push_san("Nbc3")
     assert board.fen().startswith("nnnnknnn/pppppppp/8/8/8/2N5/")
 
 

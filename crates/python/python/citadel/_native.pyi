@@ -186,7 +186,9 @@ class GameReader(Iterator[Game]):
     def __iter__(self) -> "GameReader": ...
     def __next__(self) -> Game: ...
 
-def variants() -> List[Tuple[str, str]]: ...
+def variants(loaded: bool = True) -> List[Tuple[str, str]]:
+    """The games as ``(id, name)``: the built-in ones, then (unless ``loaded`` is false)
+    those of the variants files loaded by ``load_variants``."""
 def load_variants(path: Union[str, "os.PathLike[str]"]) -> List[str]:
     """Reads a variants file (Fairy-Stockfish's ``variants.ini`` format) and returns the ids
     of its games, which ``Board(id)`` then plays; ``ValueError`` names the file, line and key

@@ -53,7 +53,8 @@ def generate(
     contradicts the ``Result`` tag, or a missing result, in turn; none if 0). Returns the
     paths."""
     rng = random.Random(seed)
-    ids = [v for v, _ in citadel.variants()]
+    # the built-in games only: the files must read in any program, without a variants file
+    ids = [v for v, _ in citadel.variants(loaded=False)]
     jobs = [(ids[i % len(ids)], seed * 1_000_003 + i) for i in range(distinct)]
     with ThreadPoolExecutor() as pool:
         games = list(pool.map(lambda j: citadel.random_game(j[0], j[1], max_plies), jobs))

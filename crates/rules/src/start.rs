@@ -13,16 +13,58 @@ pub(crate) fn read<W: BitWord>(cfg: &Config<W>) -> Setup {
     try_read(cfg).unwrap_or_else(|what| panic!("start FEN of {}: {what}", cfg.id))
 }
 
+/// What is wrong with a game's start FEN ([`try_read`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum StartFenError {
+    /// Not six fields (or four, without the clocks).
+    #[error("expected six fields")]
+    Fields,
+    /// Another number of ranks than the board's.
+    #[error("wrong number of ranks")]
+    Ranks,
+    /// A piece where the board has no cell.
+    #[error("a piece on a cell that does not exist")]
+    NoCell,
+    /// A letter that is no piece of the game.
+    #[error("unknown piece `{0}`")]
+    UnknownPiece(char),
+    /// A rank of another length than the board's.
+    #[error("the rank `{text}` has {cells} cells, the board {board}")]
+    RankLength {
+        /// The rank as written.
+        text: String,
+        /// The cells it describes.
+        cells: usize,
+        /// The cells of the board's rank.
+        board: usize,
+    },
+    /// A side to move other than `w` or `b`.
+    #[error("bad side to move `{0}`")]
+    Side(String),
+    /// The rights field.
+    #[error(transparent)]
+    Rights(#[from] crate::RightsError),
+    /// An en passant cell (a start position has none).
+    #[error("an en passant cell")]
+    EnPassant,
+    /// A halfmove clock that is not a number.
+    #[error("bad halfmove clock `{0}`")]
+    Halfmove(String),
+    /// A move number that is not a number.
+    #[error("bad move number `{0}`")]
+    Fullmove(String),
+}
+
 /// Reads the start FEN of `cfg`, or says what is wrong with it (for a game defined at run
 /// time, whose start FEN is user text; the halfmove clock and move number may be left out).
-pub(crate) fn try_read<W: BitWord>(cfg: &Config<W>) -> Result<Setup, String> {
+pub(crate) fn try_read<W: BitWord>(cfg: &Config<W>) -> Result<Setup, StartFenError> {
     let geo = cfg.geometry();
     let mut fields: Vec<&str> = cfg.start_fen.split_whitespace().collect();
     if fields.len() == 4 {
         fields.extend(["0", "1"]);
     }
     if fields.len() != 6 {
-        return Err("expected six fields".into());
+        return Err(StartFenError::Fields);
     }
     let mut setup = Setup {
         board: vec![None; geo.len()],
@@ -37,7 +79,7 @@ pub(crate) fn try_read<W: BitWord>(cfg: &Config<W>) -> Result<Setup, String> {
     let rows = geo.fen_rows();
     let given: Vec<&str> = fields[0].split('/').collect();
     if given.len() != rows.len() {
-        return Err("wrong number of ranks".into());
+        return Err(StartFenError::Ranks);
     }
     for (text, cells) in given.iter().zip(&rows) {
         let mut col = 0usize;
@@ -50,39 +92,38 @@ pub(crate) fn try_read<W: BitWord>(cfg: &Config<W>) -> Result<Setup, String> {
             } else if let Some((sym, piece)) = tokens.iter().find(|(s, _)| rest.starts_with(s)) {
                 match cells.get(col) {
                     Some(Some(sq)) => setup.board[sq.index()] = Some(*piece),
-                    _ => return Err("a piece on a cell that does not exist".into()),
+                    _ => return Err(StartFenError::NoCell),
                 }
                 col += 1;
                 rest = &rest[sym.len()..];
             } else {
                 let c = rest.chars().next().unwrap_or('?');
-                return Err(format!("unknown piece `{c}`"));
+                return Err(StartFenError::UnknownPiece(c));
             }
         }
         if col != cells.len() {
-            return Err(format!(
-                "the rank `{text}` has {col} cells, the board {}",
-                cells.len()
-            ));
+            return Err(StartFenError::RankLength {
+                text: text.to_string(),
+                cells: col,
+                board: cells.len(),
+            });
         }
     }
     setup.turn = match fields[1] {
         "w" => Color::White,
         "b" => Color::Black,
-        other => return Err(format!("bad side to move `{other}`")),
+        other => return Err(StartFenError::Side(other.to_string())),
     };
-    cfg.rights
-        .read(fields[2], &mut setup)
-        .map_err(|e| e.to_string())?;
+    cfg.rights.read(fields[2], &mut setup)?;
     if fields[3] != "-" {
-        return Err("an en passant cell".into());
+        return Err(StartFenError::EnPassant);
     }
     setup.halfmove = fields[4]
         .parse()
-        .map_err(|_| format!("bad halfmove clock `{}`", fields[4]))?;
+        .map_err(|_| StartFenError::Halfmove(fields[4].to_string()))?;
     setup.fullmove = fields[5]
         .parse()
-        .map_err(|_| format!("bad move number `{}`", fields[5]))?;
+        .map_err(|_| StartFenError::Fullmove(fields[5].to_string()))?;
     Ok(setup)
 }
 

@@ -609,7 +609,7 @@ pub(super) fn config(
     let setup = crate::start::try_read(&cfg).map_err(|what| start_err(&keys, what))?;
     let cfg: &'static Config = Box::leak(Box::new(cfg));
     let _scope = crate::defined::Scope::enter_config(cfg);
-    Position::<crate::Defined>::from_setup(&setup).map_err(|e| start_err(&keys, e.to_string()))?;
+    Position::<crate::Defined>::from_setup(&setup).map_err(|e| start_err(&keys, e))?;
     Ok(cfg)
 }
 
@@ -634,7 +634,7 @@ fn without_rights(fields: &[&str]) -> String {
 }
 
 /// An error about the start position.
-fn start_err(keys: &Keys, what: String) -> IniError {
+fn start_err(keys: &Keys, what: impl std::fmt::Display) -> IniError {
     match keys.entries.iter().find(|e| e.key == "startFen") {
         Some(e) => keys.err(e, format!("not a start position of this game: {what}")),
         None => keys.section_err(format!("the default start position does not fit: {what}")),

@@ -34,6 +34,11 @@ pub struct Options {
     /// Leave the glyph library out of the SVG (for pages that hold it once, like the
     /// HTML viewer, which puts [`defs`] in the page).
     pub external_defs: bool,
+    /// Name the cells and pieces for a page that plays on the diagram: each cell's shape
+    /// carries `data-cell="e4"` and each piece is a group `<g data-piece="e4">`, and the
+    /// layers drawn over the cells (highlights, pieces, arrows) let the pointer through to
+    /// them (`pointer-events="none"`).
+    pub interactive: bool,
 }
 
 impl Options {
@@ -119,15 +124,27 @@ pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
         h = r2(layout.height)
     );
     let mut board = String::new();
-    cells(&mut board, geo, &layout, &decor);
-    decoration(&mut board, &layout, &decor);
+    cells(&mut board, geo, &layout, &decor, opts.interactive);
+    if opts.interactive {
+        board.push_str(r#"<g pointer-events="none">"#);
+        decoration(&mut board, &layout, &decor);
+        board.push_str("</g>");
+    } else {
+        decoration(&mut board, &layout, &decor);
+    }
     if !opts.no_coordinates {
         coordinates(&mut board, geo, &layout);
     }
     let mut position = String::new();
+    if opts.interactive {
+        position.push_str(r#"<g pointer-events="none">"#);
+    }
     highlights(&mut position, &layout, opts);
-    pieces(&mut position, pos, &layout);
+    pieces(&mut position, pos, &layout, opts.interactive);
     arrows(&mut position, &layout, &opts.arrows);
+    if opts.interactive {
+        position.push_str("</g>");
+    }
     Picture {
         open,
         board,
@@ -135,7 +152,7 @@ pub fn picture<G: Game>(pos: &Position<G>, opts: &Options) -> Picture {
     }
 }
 
-fn cells<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout, d: &Decor) {
+fn cells<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout, d: &Decor, named: bool) {
     s.push_str(r#"<g id="cells">"#);
     if l.round {
         // the middle of the round board, and a rim around it
@@ -171,10 +188,15 @@ fn cells<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout, d: &Decor) {
         } else {
             LIGHT
         };
-        s.push_str(&l.shape(sq, &format!(r#"fill="{fill}""#)));
+        let attrs = if named {
+            format!(r#"fill="{fill}" data-cell="{}""#, geo.name_of(sq))
+        } else {
+            format!(r#"fill="{fill}""#)
+        };
+        s.push_str(&l.shape(sq, &attrs));
     }
     for &c in &d.citadels {
-        citadel(s, l, c);
+        citadel(s, l, c, named);
     }
     s.push_str("</g>");
 }
@@ -191,10 +213,14 @@ fn bounds(l: &Layout, cells: &[Square]) -> Option<(f32, f32, f32, f32)> {
     b
 }
 
-/// A citadel: stone-coloured cell with a walled border and battlements along its edges.
-fn citadel(s: &mut String, l: &Layout, sq: Square) {
+/// A citadel: stone-coloured cell with a walled border and battlements along its edges
+/// (which let the pointer through to the cell when `named`).
+fn citadel(s: &mut String, l: &Layout, sq: Square, named: bool) {
     if let CellShape::Square { x, y, size } = l.cells[sq.index()] {
         let m = size * 0.07;
+        if named {
+            s.push_str(r#"<g pointer-events="none">"#);
+        }
         s.push_str(&format!(
             r##"<rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="{EDGE}" stroke-width="4"/><rect x="{}" y="{}" width="{}" height="{}" fill="none" stroke="#d9dee6" stroke-width="2" stroke-dasharray="{} {}"/>"##,
             r2(x + 2.0),
@@ -208,6 +234,9 @@ fn citadel(s: &mut String, l: &Layout, sq: Square) {
             r2(size * 0.09),
             r2(size * 0.06),
         ));
+        if named {
+            s.push_str("</g>");
+        }
     }
 }
 
@@ -365,11 +394,14 @@ fn coordinates<W: BitWord>(s: &mut String, geo: &Geometry<W>, l: &Layout) {
     s.push_str("</g>");
 }
 
-fn pieces<G: Game>(s: &mut String, pos: &Position<G>, l: &Layout) {
+fn pieces<G: Game>(s: &mut String, pos: &Position<G>, l: &Layout, named: bool) {
     let geo = G::config().geometry();
     s.push_str(r#"<g id="pieces">"#);
     for sq in geo.all() {
         let Some(p) = pos.piece_at(sq) else { continue };
+        if named {
+            s.push_str(&format!(r#"<g data-piece="{}">"#, geo.name_of(sq)));
+        }
         let fig = figure_of::<G>(p.kind);
         let size = l.glyph_size(sq);
         let (cx, cy) = l.centre_of(sq);
@@ -382,6 +414,9 @@ fn pieces<G: Game>(s: &mut String, pos: &Position<G>, l: &Layout) {
         ));
         if let Figure::DirectedPawn(up) = fig {
             direction::<G>(s, l, sq, up, p.color);
+        }
+        if named {
+            s.push_str("</g>");
         }
     }
     s.push_str("</g>");

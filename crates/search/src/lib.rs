@@ -10,6 +10,7 @@ pub mod see;
 pub mod suite;
 #[cfg(feature = "notation")]
 pub mod tactics;
+mod time;
 mod tt;
 pub mod tune;
 

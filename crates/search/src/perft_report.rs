@@ -52,7 +52,7 @@ impl PerftReport {
         divide: bool,
         threads: usize,
     ) -> Self {
-        let start = std::time::Instant::now();
+        let start = crate::time::Instant::now();
         let (nodes, divide) = if divide && depth == 0 {
             // depth 0 counts the position itself and has no first moves
             (1, Some(Vec::new()))

@@ -37,7 +37,8 @@ use serde::Serialize;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use crate::time::Instant;
+use std::time::Duration;
 
 pub use limits::{Limits, MAX_PLY};
 pub use options::{SearchOptions, SearchOptionsError};

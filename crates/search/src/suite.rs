@@ -5,7 +5,7 @@ use citadel_notation::{fen, FenError, Loc};
 use citadel_rules::{with_game, Game, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::time::Instant;
+use crate::time::Instant;
 
 pub use citadel_rules::{PerftCase, PerftFile};
 
@@ -282,7 +282,7 @@ pub fn compare_counts(
         if depth > max_depth {
             break;
         }
-        let t = std::time::Instant::now();
+        let t = Instant::now();
         let got = match count(depth) {
             Ok(n) => n,
             Err(e) => {

@@ -13,7 +13,7 @@ use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
 use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
 use citadel_rules::{Game, Move, Position};
 use std::sync::atomic::Ordering;
-use std::time::Instant;
+use crate::time::Instant;
 
 impl<G: Game> Worker<G> {
     /// Iterative deepening from `root`; helpers (id > 0) start one ply deeper every other

@@ -12,11 +12,16 @@
 //!   package registry and tested, the CI integrations checked in the same environment
 //!   (`integrations.rs`: JUnit reports read by junitparser, the perft fixtures against
 //!   their JSON Schema, the pre-commit hook on real commits, the GitHub Action's steps),
-//!   then the deep perft suite.
+//!   the play page built and tested in headless Chromium (`web.rs`), then the deep perft
+//!   suite.
 //! - `perft [ARGS]`: the deep perft suite in release mode: every depth of every fixture in
 //!   `fixtures/perft/` (arguments go to `citadel suite`, e.g. `--variant chess --threads 2`).
 //! - `python`: the Python package's step of `ci` alone.
 //! - `integrations`: the CI-integration step of `ci` alone.
+//! - `web`: the play page and the WebAssembly package built into `target/web/` (`web.rs`).
+//! - `web-test [--bench NATIVE]`: the page built and tested in headless Chromium, the
+//!   browser step of `ci` (with `--bench`: the engine in the browser timed against the
+//!   native binary `NATIVE`).
 //! - `bench`: the criterion benchmarks.
 //! - `compare [--runs N] [--quick] [--validation-only | --no-validation] [--threads-curve]
 //!   [--citadel EXE] [--stockfish EXE] [--fairy-stockfish EXE] [--persianchess DIR]`:
@@ -66,6 +71,7 @@ mod sprt;
 mod spsa;
 mod tune;
 mod validation;
+mod web;
 
 use citadel_rules::Variant;
 use std::process::{Command, ExitCode};
@@ -185,6 +191,7 @@ fn ci() -> Result<(), String> {
     }
     python::python_tests()?;
     integrations::integration_tests()?;
+    web::test(&[])?;
     forget_packaged_sources()?;
     forget_packaged_builds()?;
     run(
@@ -670,6 +677,8 @@ fn main() -> ExitCode {
         Some("schema") => schema::schema(&args[1..]),
         Some("python") => python::python_tests(),
         Some("integrations") => integrations::integration_tests(),
+        Some("web") => web::build().map(drop),
+        Some("web-test") => web::test(&args[1..]),
         Some("match") => engine_match(&args[1..]),
         Some("fuzz") => fuzz(&args[1..]),
         Some("compare") => compare::compare(&args[1..]),
@@ -682,7 +691,8 @@ fn main() -> ExitCode {
         ),
         _ => {
             eprintln!(
-                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | schema [--check] | python | integrations | bench [ARGS] | \
+                "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | schema [--check] | python | integrations | \
+                 web | web-test [--bench NATIVE] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \

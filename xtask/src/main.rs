@@ -201,6 +201,9 @@ fn ci() -> Result<(), String> {
             "--workspace",
             "--exclude",
             "xtask",
+            // not published: its JavaScript package is built by `cargo xtask web`
+            "--exclude",
+            "citadel-wasm",
             "--offline",
             "--allow-dirty",
             "--target-dir",

@@ -37,7 +37,11 @@ fn check_tools(version: &str) -> Result<(), String> {
     let installed = Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
-        .map(|o| String::from_utf8_lossy(&o.stdout).lines().any(|l| l == TARGET))
+        .map(|o| {
+            String::from_utf8_lossy(&o.stdout)
+                .lines()
+                .any(|l| l == TARGET)
+        })
         // without rustup the build below tells whether the target is there
         .unwrap_or(true);
     if !installed {
@@ -77,9 +81,19 @@ pub fn build() -> Result<PathBuf, String> {
     let target = target_dir()?;
     run(
         "the WebAssembly package (release)",
-        cargo().args(["build", "-p", "citadel-wasm", "--release", "--target", TARGET]),
+        cargo().args([
+            "build",
+            "-p",
+            "citadel-wasm",
+            "--release",
+            "--target",
+            TARGET,
+        ]),
     )?;
-    let wasm = target.join(TARGET).join("release").join("citadel_wasm.wasm");
+    let wasm = target
+        .join(TARGET)
+        .join("release")
+        .join("citadel_wasm.wasm");
     let out = target.join("web");
     let pkg = out.join("pkg");
     if out.exists() {
@@ -120,11 +134,9 @@ pub fn test(args: &[String]) -> Result<(), String> {
         .into_iter()
         .find(|c| on_path(c));
     if chromium.is_none() || !on_path("chromedriver") {
-        return Err(
-            "the browser test needs Chromium and its driver: run \
+        return Err("the browser test needs Chromium and its driver: run \
              `sudo apt-get install chromium chromium-driver`"
-                .into(),
-        );
+            .into());
     }
     let web = build()?;
     let target = target_dir()?;
@@ -139,13 +151,8 @@ pub fn test(args: &[String]) -> Result<(), String> {
     // from the package registry: fails here when it cannot be reached
     run(
         "selenium",
-        Command::new(venv_bin(&venv, "python")).args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "selenium",
-        ]),
+        Command::new(venv_bin(&venv, "python"))
+            .args(["-m", "pip", "install", "--quiet", "selenium"]),
     )?;
     let exe = citadel_debug(&target, "the citadel binary for the browser test")?;
     let mut cmd = Command::new(venv_bin(&venv, "python"));
@@ -165,7 +172,6 @@ pub fn test(args: &[String]) -> Result<(), String> {
 
 /// Whether `name` is a program on the `PATH`.
 fn on_path(name: &str) -> bool {
-    std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| dir.join(name).is_file())
-    })
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(name).is_file()))
 }

@@ -31,13 +31,13 @@ mod quiescence;
 mod score;
 
 use crate::eval::{Evaluator, Psq};
+use crate::time::Instant;
 use crate::tt::Table;
 use citadel_rules::{Game, Move, MoveList, Outcome, Position, MAX_MOVES};
 use serde::Serialize;
 use std::marker::PhantomData;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
-use crate::time::Instant;
 use std::time::Duration;
 
 pub use limits::{Limits, MAX_PLY};

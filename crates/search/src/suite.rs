@@ -1,11 +1,11 @@
 //! Perft suites: the JSON fixture files under `fixtures/perft/` (one per game), loaded and
 //! checked by the tests (shallow depths) and by `cargo xtask perft` (every depth).
+use crate::time::Instant;
 use citadel_notation::report::{Case, Verdict};
 use citadel_notation::{fen, FenError, Loc};
 use citadel_rules::{with_game, Game, Variant};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use crate::time::Instant;
 
 pub use citadel_rules::{PerftCase, PerftFile};
 

@@ -5,7 +5,9 @@
 use crate::svg::{self, SvgOptionsArg};
 use citadel_notation::record::{Line, MoveNode, Record};
 use citadel_notation::{position, san, writer, GameResult, Position as _};
-use citadel_rules::{with_position, Color, Game, Move, MoveList, Position, Variant, VariantPosition};
+use citadel_rules::{
+    with_position, Color, Game, Move, MoveList, Position, Variant, VariantPosition,
+};
 use serde::Serialize;
 use std::collections::HashMap;
 use wasm_bindgen::prelude::*;
@@ -229,6 +231,7 @@ impl Board {
     }
 
     /// The side to move: `"w"` or `"b"`.
+    #[wasm_bindgen(unchecked_return_type = "\"w\" | \"b\"")]
     pub fn turn(&self) -> String {
         side(self.pos.turn()).to_string()
     }
@@ -342,7 +345,6 @@ impl Board {
     pub fn is_game_over(&mut self) -> bool {
         self.outcome_of().is_some()
     }
-
 
     /// Leaf nodes of the move tree `depth` plies deep (exact up to 2^53).
     pub fn perft(&self, depth: u32) -> f64 {

@@ -16,7 +16,7 @@ extern "C" {
     #[wasm_bindgen(typescript_type = "SearchLimits")]
     pub type SearchLimitsArg;
     /// The progress callback of `Engine.bestMove`.
-    #[wasm_bindgen(typescript_type = "(info: SearchInfo) => void")]
+    #[wasm_bindgen(typescript_type = "((info: SearchInfo) => void)")]
     pub type InfoCallback;
 }
 
@@ -205,7 +205,7 @@ impl Engine {
 impl Engine {
     /// An engine with a transposition table of `hashMb` megabytes (default 16, at most 1024).
     #[wasm_bindgen(constructor)]
-    pub fn new(hash_mb: Option<u32>) -> Result<Engine, JsError> {
+    pub fn new(#[wasm_bindgen(js_name = hashMb)] hash_mb: Option<u32>) -> Result<Engine, JsError> {
         let hash_mb = hash_mb.unwrap_or(16);
         if !(1..=1024).contains(&hash_mb) {
             return Err(JsError::new("hash must be 1 to 1024 MB"));
@@ -225,7 +225,7 @@ impl Engine {
         &mut self,
         board: &Board,
         limits: SearchLimitsArg,
-        on_info: Option<InfoCallback>,
+        #[wasm_bindgen(js_name = onInfo)] on_info: Option<InfoCallback>,
     ) -> Result<JsValue, JsError> {
         let asked: SearchLimits = serde_wasm_bindgen::from_value(limits.into())
             .map_err(|e| crate::js_error(format!("search limits: {e}")))?;

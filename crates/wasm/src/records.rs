@@ -52,9 +52,9 @@ export interface Validation {
   plies: number;
   /** The problems, in the text's order. */
   problems: Problem[];
-  /** Each valid game's end: `{game, variant, plies, result, termination, finalFen}`. */
-  summaries: { game: number; variant: string; plies: number; declaredResult: string;
-               result: string; termination: string; finalFen: string }[];
+  /** Each valid game's end, as `citadel replay --json` writes it. */
+  summaries: { game: number; variant: string; plies: number; declared_result: string;
+               result: string; termination: string; final_fen: string }[];
   /** Whether every game is valid (and there is one). */
   ok: boolean;
   /** The report as the command line prints it: a line per problem, then the count. */
@@ -235,7 +235,10 @@ mod tests {
             v.problems[0].message,
             "g.pgn:7:13: game 2, move 2. Ke3: no king can move to e3"
         );
-        assert_eq!((v.problems[0].line, v.problems[0].column), (Some(7), Some(13)));
+        assert_eq!(
+            (v.problems[0].line, v.problems[0].column),
+            (Some(7), Some(13))
+        );
         assert!(v
             .report
             .ends_with("2 game(s) in 1 file(s): 1 valid, 1 invalid"));

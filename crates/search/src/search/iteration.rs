@@ -11,9 +11,9 @@ use super::params::{
 };
 use super::score::{outcome_score, terminal, INF, MATE, MATE_BOUND};
 use super::{alphabeta::Child, Limits, RootLine, SearchResult, Worker, MAX_PLY};
+use crate::time::Instant;
 use citadel_rules::{Game, Move, Position};
 use std::sync::atomic::Ordering;
-use crate::time::Instant;
 
 impl<G: Game> Worker<G> {
     /// Iterative deepening from `root`; helpers (id > 0) start one ply deeper every other

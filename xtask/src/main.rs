@@ -168,6 +168,16 @@ fn ci() -> Result<(), String> {
         ]),
     )?;
     run(
+        "diagram without PNG (the SVG alone, as the WebAssembly package builds it)",
+        cargo().args([
+            "check",
+            "-p",
+            "citadel-diagram",
+            "--lib",
+            "--no-default-features",
+        ]),
+    )?;
+    run(
         "search without notation",
         cargo().args(["check", "-p", "citadel-search", "--all-targets"]),
     )?;

@@ -251,3 +251,57 @@ fn highlights_are_drawn() {
     let c = corner(&pm, &l, sq::<G>("d8"));
     assert!(!close(c, hex(LIGHT)) && c[0] > 200 && c[2] < 160, "{c:?}");
 }
+
+/// `s` without every piece of text from `start` to the next `end` (included).
+fn drop_all(s: &str, start: &str, end: &str) -> String {
+    let mut out = String::new();
+    let mut rest = s;
+    while let Some(at) = rest.find(start) {
+        out.push_str(&rest[..at]);
+        let after = &rest[at + start.len()..];
+        rest = after.find(end).map_or("", |e| &after[e + end.len()..]);
+    }
+    out + rest
+}
+
+/// An interactive diagram names every cell once and every piece once, and only adds to the
+/// plain one: without the names and its groups it is the same picture.
+#[test]
+fn interactive_diagrams_name_cells_and_pieces() {
+    fn check<G: Game>() {
+        let pos = fen::start::<G>();
+        let plain = svg(&pos, &Options::default());
+        let o = Options {
+            interactive: true,
+            ..Options::default()
+        };
+        let named = svg(&pos, &o);
+        let id = G::config().id;
+        let geo = G::config().geometry();
+        let pieces = geo
+            .all()
+            .iter()
+            .filter(|&sq| pos.piece_at(sq).is_some())
+            .count();
+        assert_eq!(named.matches(" data-cell=\"").count(), geo.len(), "{id}");
+        assert_eq!(named.matches("<g data-piece=\"").count(), pieces, "{id}");
+        for sq in geo.all() {
+            let name = geo.name_of(sq);
+            assert!(
+                named.contains(&format!(" data-cell=\"{name}\"")),
+                "{id}: {name}"
+            );
+        }
+        let stripped = named.replace(r#"<g pointer-events="none">"#, "");
+        let stripped = drop_all(&stripped, " data-cell=\"", "\"");
+        let stripped = drop_all(&stripped, "<g data-piece=\"", "\">");
+        assert_eq!(
+            stripped.replace("</g>", ""),
+            plain.replace("</g>", ""),
+            "{id}"
+        );
+    }
+    for v in Variant::ALL {
+        with_game!(v, G => check::<G>());
+    }
+}

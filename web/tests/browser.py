@@ -161,6 +161,7 @@ def play_game(page, variant, citadel, out_dir, rng, screenshot=None):
         plies = page.ply()
     page.wait_idle()
     text, over, _ = page.status()
+    assert over, f"{variant}: no end after {plies} plies ({text})"
     page.d.find_element(By.CSS_SELECTOR, "#pgn-box summary").click()
     page.d.find_element(By.ID, "save-pgn").click()
     pgn = page.d.find_element(By.ID, "pgn-text").get_attribute("value")

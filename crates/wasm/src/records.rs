@@ -147,7 +147,7 @@ pub fn games_of(text: &str) -> Vec<GameData> {
         .map(|g| match g {
             Err(e) => GameData {
                 number: e.game,
-                error: Some(Problem::of(&Diagnostic::from_pgn(&e), "input")),
+                error: Some(Problem::of(&Diagnostic::from_pgn(&e), "input.pgn")),
                 ..GameData::default()
             },
             Ok(g) => {

@@ -32,6 +32,23 @@ pub struct SelfplayArgs {
     /// Write the PGN records here (default: standard output).
     #[arg(long)]
     out: Option<std::path::PathBuf>,
+    /// Write training data to this file instead of records: the quiet positions of the games
+    /// (not in check, the best move no capture or promotion) with the search's score and the
+    /// game's result, in the binary format of docs/nnue.md; the engine searches `--nodes`
+    /// nodes a move, and unfinished games are dropped.
+    #[arg(long, conflicts_with_all = ["out", "movetime", "depth", "fen"])]
+    data: Option<std::path::PathBuf>,
+    /// Nodes a move for `--data`.
+    #[arg(long, default_value_t = 5000, requires = "data", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: u64,
+    /// Threads playing games for `--data` (0: one per core); the file is the same whatever
+    /// their number.
+    #[arg(long, default_value_t = 0, requires = "data")]
+    threads: usize,
+    /// The number of the first game for `--data` (from 0): a part of a larger run, whose
+    /// games are those of the whole run.
+    #[arg(long, default_value_t = 0, requires = "data")]
+    first_game: u64,
 }
 
 /// How each game of `selfplay` and `match` is played.
@@ -122,6 +139,9 @@ fn player(text: &str) -> Result<String, String> {
 
 pub fn selfplay(a: &SelfplayArgs, search: citadel_search::SearchOptions) -> Result<(), Failure> {
     let variant: Variant = a.variant.parse()?;
+    if let Some(path) = &a.data {
+        return with_game!(variant, G => training_data::<G>(a, path));
+    }
     let player = match (a.depth, a.movetime) {
         (Some(d), _) => format!("depth:{d}"),
         (None, ms) => format!("movetime:{}", ms.unwrap_or(100)),
@@ -244,5 +264,56 @@ fn play<G: Game>(
     } else {
         outln!("{summary}");
     }
+    Ok(())
+}
+
+/// `selfplay --data`: the games' quiet positions written as training data, with progress on
+/// stderr and the count and speed at the end.
+fn training_data<G: Game>(a: &SelfplayArgs, path: &Path) -> Result<(), Failure> {
+    use citadel_engine::training::{generate, DataSettings};
+    let settings = DataSettings {
+        nodes: a.nodes,
+        opening_plies: a.play.opening_plies,
+        max_plies: a.play.max_plies,
+        seed: a.play.seed,
+        first_game: a.first_game,
+        games: u64::from(a.games),
+        ..DataSettings::default()
+    };
+    let threads = games::threads(a.threads);
+    let file =
+        std::fs::File::create(path).map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    let terminal = std::io::stderr().is_terminal();
+    let (_, report) = generate(
+        &fen::start::<G>(),
+        &settings,
+        threads,
+        std::io::BufWriter::new(file),
+        &mut |r| {
+            if terminal {
+                err!(
+                    "\r{} of {} games, {} positions   ",
+                    r.games,
+                    a.games,
+                    r.positions
+                );
+            }
+        },
+    )
+    .map_err(|e| Failure(format!("{}: {e}", path.display())))?;
+    if terminal {
+        errln!();
+    }
+    outln!(
+        "{}: {} positions from {} games ({} unfinished, dropped), {} plies, {:.1} s on {} thread(s): {:.0} positions per second per thread",
+        path.display(),
+        report.positions,
+        report.games,
+        report.unfinished,
+        report.plies,
+        report.seconds,
+        report.threads,
+        report.positions_per_core_second()
+    );
     Ok(())
 }

@@ -107,6 +107,73 @@ fn selfplay_writes_pgn_records() {
     std::fs::remove_dir_all(&dir).ok();
 }
 
+/// `selfplay --data`: training data of every board, the same file on one thread and two, a
+/// part of a run equal to the same games of the whole run, and usage errors.
+#[test]
+fn selfplay_writes_training_data() {
+    let dir = std::env::temp_dir().join(format!("citadel-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let run = |variant: &str, name: &str, extra: &[&str]| {
+        let file = dir.join(name);
+        let mut args = vec![
+            "selfplay",
+            "--variant",
+            variant,
+            "--nodes",
+            "200",
+            "--data",
+            file.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        let (code, out, err) = citadel(&args);
+        assert_eq!(code, 0, "{err}");
+        (std::fs::read(&file).unwrap(), out)
+    };
+    let (one, out) = run("chess", "one.cdata", &["--games", "3", "--threads", "1"]);
+    assert!(out.contains("positions from 3 games"), "{out}");
+    assert!(out.contains("positions per second per thread"), "{out}");
+    let (two, _) = run("chess", "two.cdata", &["--games", "3", "--threads", "2"]);
+    assert_eq!(one, two, "the file depends on the number of threads");
+    assert!(one.starts_with(b"CITDATA1"));
+    let header_len = u32::from_le_bytes(one[8..12].try_into().unwrap()) as usize;
+    let header: serde_json::Value = serde_json::from_slice(&one[12..12 + header_len]).unwrap();
+    assert_eq!(header["variant"], "chess");
+    assert_eq!(header["generator"]["nodes"], 200);
+    assert!(one.len() > 12 + header_len, "no positions");
+    // game 2 alone is the end of the run of three (after its own header)
+    let (part, _) = run(
+        "chess",
+        "part.cdata",
+        &["--games", "1", "--first-game", "2"],
+    );
+    let part_header = 12 + u32::from_le_bytes(part[8..12].try_into().unwrap()) as usize;
+    assert!(one.ends_with(&part[part_header..]));
+    for variant in ["tamerlane", "byzantine", "persian-princess"] {
+        let (bytes, out) = run(
+            variant,
+            "board.cdata",
+            &["--games", "1", "--max-plies", "60"],
+        );
+        assert!(
+            bytes.starts_with(b"CITDATA1") && out.contains("from 1 games"),
+            "{variant}: {out}"
+        );
+    }
+    let (code, _, err) = citadel(&["selfplay", "--variant", "chess", "--nodes", "10"]);
+    assert_eq!(code, 2, "--nodes without --data: {err}");
+    let bad = dir.join("no-such-dir").join("x.cdata");
+    let (code, _, err) = citadel(&[
+        "selfplay",
+        "--variant",
+        "chess",
+        "--data",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("x.cdata"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn match_prints_the_score_and_each_players_effort() {
     let (code, out, err) = citadel(&[

@@ -14,6 +14,7 @@ pub mod serve;
 pub mod session;
 pub mod sprt;
 pub mod tally;
+pub mod training;
 pub mod uci;
 pub mod xboard;
 

@@ -1,0 +1,3 @@
+#![doc = include_str!("../README.md")]
+
+pub mod data;

@@ -54,9 +54,11 @@ impl Default for DataSettings {
     }
 }
 
-/// The seed of game `game` of a run seeded `seed`.
+/// The seed of game `game` of a run seeded `seed`: `seed + game`, as `citadel selfplay`
+/// numbers its games ([`crate::matches::Schedule::seed`]), so that game `g` of a data run
+/// opens as game `g` of a self-play run with the same seed and opening plies.
 pub fn game_seed(seed: u64, game: u64) -> u64 {
-    seed ^ game.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+    seed.wrapping_add(game)
 }
 
 /// What one game gave.

@@ -209,7 +209,9 @@ fn coords<G: Game>(root: &Position<G>, moves: &[Move]) -> Vec<String> {
         .collect()
 }
 
-fn progress<G: Game>(root: &Position<G>, r: &SearchResult) -> Progress {
+/// The progress of `r`, a search of `root`, with its lines in coordinates (as UCI's
+/// [`info_lines`](crate::uci::info_lines) prints it).
+pub fn progress<G: Game>(root: &Position<G>, r: &SearchResult) -> Progress {
     let pv = coords(root, &r.pv);
     let line = |l: &RootLine| Line {
         score: l.display_score(),

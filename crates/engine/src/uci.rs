@@ -91,7 +91,7 @@ pub struct Uci {
 
 /// The `info depth ...` lines of a search's progress: one, or with `MultiPV` one per line
 /// (`info depth 6 seldepth 9 multipv 2 score ...`).
-fn info_lines(p: &Progress) -> Vec<String> {
+pub fn info_lines(p: &Progress) -> Vec<String> {
     let line = |multipv: Option<usize>, score: &citadel_search::Score, pv: &[String]| {
         // the deepest ply reached is never less than the completed depth
         let seldepth = p.seldepth.max(p.depth);

@@ -3,8 +3,9 @@
 //! as PGN.
 
 use crate::svg::{self, SvgOptionsArg};
-use citadel_notation::record::{Line, MoveNode, Record};
-use citadel_notation::{position, san, writer, GameResult, Position as _};
+use citadel_engine::GameRecord;
+use citadel_notation::record::Record;
+use citadel_notation::{position, san, writer, Position as _};
 use citadel_rules::{
     with_position, Color, Game, Move, MoveList, Position, Variant, VariantPosition,
 };
@@ -152,34 +153,26 @@ impl Board {
         self.legal.as_deref().and_then(|l| pos.outcome_among(l))
     }
 
-    /// The game as a record: `tags` (in the order given), then `Result`, `Variant`, and
-    /// `SetUp`/`FEN` when the board was not set up at its game's start.
+    /// The game as a record, as the engine writes its games ([`GameRecord::record`]):
+    /// `tags` (in the order given), then `Result`, `Variant`, `SetUp`/`FEN` when the board
+    /// was not set up at its game's start, and `Termination` when the game is over.
     pub fn record(&mut self, tags: Vec<(String, String)>) -> Record {
-        let result = GameResult::of(self.outcome_of());
-        let mut tags: Vec<(String, String)> = tags
+        let outcome = self.outcome_of();
+        let tags: Vec<(String, String)> = tags
             .into_iter()
             .filter(|(k, _)| !matches!(k.as_str(), "Result" | "Variant" | "SetUp" | "FEN"))
             .collect();
-        tags.push(("Result".into(), result.as_str().into()));
-        let variant = self.pos.variant();
-        tags.push(("Variant".into(), variant.id().into()));
-        let start = self.start.fen();
-        if start != variant.start_fen() {
-            tags.push(("SetUp".into(), "1".into()));
-            tags.push(("FEN".into(), start));
+        let moves: Vec<Move> = self.played.iter().map(|(m, _)| *m).collect();
+        with_position!(&self.start, start => GameRecord {
+            start: start.clone(),
+            moves,
+            outcome,
+            verdict: None,
+            tags,
+            effort: Default::default(),
+            evals: Vec::new(),
         }
-        let main = Line {
-            moves: self
-                .played
-                .iter()
-                .map(|(_, s)| MoveNode {
-                    san: s.clone(),
-                    ..MoveNode::default()
-                })
-                .collect(),
-            ..Line::default()
-        };
-        Record { tags, main, result }
+        .record())
     }
 }
 

@@ -2,6 +2,8 @@
 //! (run it in a Web Worker: a search holds its thread until it ends).
 
 use crate::board::Board;
+use citadel_engine::session::progress;
+use citadel_engine::uci::info_lines;
 use citadel_notation::{san, Position as _};
 use citadel_rules::{with_position, Game, Position, VariantPosition};
 use citadel_search::{Limits, Score, SearchResult, Searcher, MAX_PLY};
@@ -121,41 +123,32 @@ pub enum ScoreInfo {
 }
 
 impl SearchInfo {
-    /// The report of `r`, a search of `pos`.
+    /// The report of `r`, a search of `pos`: its progress as the UCI server reports it
+    /// ([`progress`], [`info_lines`]), with the line in SAN too.
     pub fn of(pos: &VariantPosition, r: &SearchResult) -> Self {
-        let score = match r.display_score() {
+        let p = with_position!(pos, root => progress(root, r));
+        let score = match p.score {
             Score::Cp(c) => ScoreInfo::Cp(c),
             Score::Mate(m) => ScoreInfo::Mate(m),
         };
         let mut line = pos.clone();
-        let (mut pv, mut pv_san) = (Vec::new(), Vec::new());
+        let mut pv_san = Vec::with_capacity(r.pv.len());
         for m in &r.pv {
-            pv.push(line.coord(m));
-            pv_san.push(with_position!(&mut line, p => san::write_mut(p, m)).unwrap_or_default());
+            pv_san.push(with_position!(&mut line, l => san::write_mut(l, m)).unwrap_or_default());
             line.play_unchecked(*m);
         }
-        let time = r.elapsed.as_millis() as u64;
-        let text = format!(
-            "info depth {} seldepth {} score {} nodes {} nps {} time {time} pv {}",
-            r.depth,
-            r.seldepth,
-            r.display_score(),
-            r.nodes,
-            r.nps(),
-            pv.join(" ")
-        );
         SearchInfo {
-            depth: r.depth,
-            seldepth: r.seldepth,
+            depth: p.depth,
+            seldepth: p.seldepth,
             score,
-            nodes: r.nodes,
-            nps: r.nps(),
-            time,
+            nodes: p.nodes,
+            nps: p.nps,
+            time: p.elapsed.as_millis() as u64,
             best: r.best.map(|m| pos.coord(&m)),
             best_san: pv_san.first().cloned().filter(|_| r.best.is_some()),
-            pv,
+            line: info_lines(&p).swap_remove(0),
+            pv: p.pv,
             pv_san,
-            line: text.trim_end().to_string(),
         }
     }
 }

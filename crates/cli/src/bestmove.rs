@@ -2,10 +2,11 @@
 //! variation for a position.
 use crate::position_args::PositionArgs;
 use crate::Failure;
-use citadel_engine::analysis::analyse;
+use citadel_engine::analysis::analyse_with;
 use citadel_notation::replay;
 use citadel_rules::{with_game, Game};
-use citadel_search::Limits;
+use citadel_search::eval::Evaluator;
+use citadel_search::{Limits, Searcher};
 
 /// Arguments of `citadel bestmove`.
 #[derive(clap::Args)]
@@ -31,6 +32,10 @@ pub struct Args {
     /// Search threads (Lazy SMP; 1 is deterministic), capped at the machine's parallelism.
     #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
     threads: u32,
+    /// Evaluate with this net (a `.nnue` file made for the game, docs/nnue.md) instead of
+    /// the hand-written evaluation.
+    #[arg(long, value_name = "FILE")]
+    net: Option<std::path::PathBuf>,
     /// Print one JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -51,7 +56,15 @@ fn bestmove<G: Game>(a: &Args, search: citadel_search::SearchOptions) -> Result<
         ..Limits::default()
     };
     let threads = crate::games::threads(a.threads as usize);
-    let report = analyse(&pos, &limits, a.hash as usize, threads);
+    let mut eval = Evaluator::new::<G>();
+    if let Some(path) = &a.net {
+        let net = citadel_nnue::Network::load_for::<G>(path)
+            .map_err(|e| crate::Failure(format!("{}: {e}", path.display())))?;
+        eval = eval.with_net(Some(std::sync::Arc::new(net)));
+    }
+    let mut searcher = Searcher::with_evaluator(a.hash as usize, eval);
+    searcher.set_threads(threads);
+    let report = analyse_with(&mut searcher, &pos, &limits);
     if a.json {
         outln!("{}", serde_json::to_string(&report)?);
     } else {

@@ -40,6 +40,7 @@ mod bestmove;
 mod convert;
 mod diagram;
 mod games;
+mod nnue;
 mod perft;
 mod position_args;
 mod printable;
@@ -104,6 +105,8 @@ enum Command {
     /// Fit material values (`--weights`: and positional weights; `--psq`: a piece-square
     /// table) to games' results or engines' evaluations (Texel's method).
     Tune(tune::Args),
+    /// The learnt evaluation: a game's feature layout for the trainer, a net file's check.
+    Nnue(nnue::Args),
     /// Speak UCI on standard input/output (variants through the `UCI_Variant` option).
     Uci(uci::Args),
     /// Speak the XBoard/WinBoard protocol (CECP v2) on standard input/output.
@@ -264,6 +267,7 @@ fn main() -> ExitCode {
         Command::Selfplay(a) => selfplay::selfplay(&a, options),
         Command::Match(a) => selfplay::run_match(&a, options),
         Command::Tune(a) => tune::run(&a),
+        Command::Nnue(a) => nnue::run(&a),
         Command::Uci(a) => uci::run(&a, options),
         Command::Xboard(a) => xboard::run(&a, options),
     };

@@ -112,6 +112,13 @@ pub struct MatchArgs {
     /// Material values or evaluation weights replaced for the second player, same form.
     #[arg(long)]
     opponent_values: Option<String>,
+    /// Evaluate with this net for the first player (a `.nnue` file made for the game,
+    /// docs/nnue.md) instead of the hand-written evaluation.
+    #[arg(long, value_name = "FILE")]
+    engine_net: Option<std::path::PathBuf>,
+    /// The second player's net, same form.
+    #[arg(long, value_name = "FILE")]
+    opponent_net: Option<std::path::PathBuf>,
     /// Search threads of the first player when it is Citadel's engine (Lazy SMP).
     #[arg(long, default_value_t = 1, value_parser = crate::in_range::<u32>(1, 256))]
     engine_threads: u32,
@@ -183,6 +190,7 @@ pub fn run_match(a: &MatchArgs, search: citadel_search::SearchOptions) -> Result
         engine: a.engine.clone(),
         opponent: a.opponent.clone(),
         values: [a.engine_values.clone(), a.opponent_values.clone()],
+        nets: [a.engine_net.clone(), a.opponent_net.clone()],
         threads: [a.engine_threads, a.opponent_threads].map(|t| games::threads(t as usize)),
         tc: a.tc.as_deref().map(str::parse::<TimeControl>).transpose()?,
         movetime: std::time::Duration::from_millis(a.movetime),

@@ -56,7 +56,16 @@ pub fn analyse<G: Game>(
 ) -> Analysis {
     let mut s = Searcher::<G>::new(hash_mb);
     s.set_threads(threads);
-    let r = s.search(pos, limits);
+    analyse_with(&mut s, pos, limits)
+}
+
+/// Searches `pos` within `limits` with `searcher` (its evaluation, table and threads).
+pub fn analyse_with<G: Game>(
+    searcher: &mut Searcher<G>,
+    pos: &Position<G>,
+    limits: &Limits,
+) -> Analysis {
+    let r = searcher.search(pos, limits);
     let mut pv = Vec::new();
     let mut p = pos.clone();
     // the line as far as its moves are legal (a line from the hash table may not be)

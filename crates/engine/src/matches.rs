@@ -9,9 +9,11 @@ use crate::player::{Contestant, EngineSetup, ParsePlayerError, Player};
 use crate::record::GameRecord;
 use crate::sprt::Sprt;
 use crate::tally::Tally;
+use citadel_nnue::{NetError, Network};
 use citadel_rules::{Color, Game, Position};
 use citadel_search::eval::Evaluator;
 use citadel_search::SearchOptions;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// A finished game of a match, as the match's progress callback sees it.
@@ -135,6 +137,9 @@ pub struct MatchSetup {
     /// Material values or weights replaced for each player (`name=value,...`), between
     /// Citadel's players only.
     pub values: [Option<String>; 2],
+    /// A learnt evaluation (net file) for each player when it is Citadel's engine; `None`:
+    /// the hand-written evaluation.
+    pub nets: [Option<std::path::PathBuf>; 2],
     /// Search threads of each player when it is Citadel's engine.
     pub threads: [usize; 2],
     /// The search techniques Citadel's engines use.
@@ -167,6 +172,7 @@ impl Default for MatchSetup {
             engine: "movetime:100".into(),
             opponent: "random".into(),
             values: [None, None],
+            nets: [None, None],
             threads: [1, 1],
             options: SearchOptions::default(),
             tc: None,
@@ -197,6 +203,14 @@ pub enum MatchError {
     /// Replaced values cannot be read or do not fit the game.
     #[error(transparent)]
     Values(#[from] OverrideError),
+    /// A net that cannot be read or is not for the game.
+    #[error("{path}: {source}")]
+    Net {
+        /// The net's file.
+        path: String,
+        /// What is wrong.
+        source: NetError,
+    },
     /// Replaced values with another engine or a clock.
     #[error("--engine-values/--opponent-values work only between Citadel players")]
     ValuesNeedCitadel,
@@ -261,7 +275,18 @@ impl MatchSetup {
             Some(spec) => Ok(Contestant::External(Box::new(External::start(&spec)?))),
             None => {
                 let seed = self.seed.wrapping_add(i as u64);
-                self.builtin(self.names()[i], seed, self.threads[i], values)
+                let net = self.nets[i]
+                    .as_deref()
+                    .map(|path| {
+                        Network::load_for::<G>(path)
+                            .map(Arc::new)
+                            .map_err(|source| MatchError::Net {
+                                path: path.display().to_string(),
+                                source,
+                            })
+                    })
+                    .transpose()?;
+                self.builtin(self.names()[i], seed, self.threads[i], values, net)
             }
         }
     }
@@ -273,6 +298,7 @@ impl MatchSetup {
         seed: u64,
         threads: usize,
         values: &[(String, i32)],
+        net: Option<Arc<Network>>,
     ) -> Result<Contestant<G>, MatchError> {
         let mut p: Player = name.parse()?;
         if let Player::Engine(l) = &mut p {
@@ -283,9 +309,10 @@ impl MatchSetup {
             ..EngineSetup::default()
         };
         if self.arbitrated() {
+            setup.evaluator = setup.evaluator.with_net(net);
             return Ok(Contestant::builtin(p, setup, seed, self.tc.is_some()));
         }
-        setup.evaluator = Evaluator::with_values::<G>(values);
+        setup.evaluator = Evaluator::with_values::<G>(values).with_net(net);
         Ok(match &p {
             Player::Engine(l) => Contestant::engine(setup, l.clone(), p.to_string()),
             Player::Random => Contestant::dice(p.to_string()),

@@ -33,6 +33,7 @@ mod score;
 use crate::eval::{Evaluator, Psq};
 use crate::time::Instant;
 use crate::tt::Table;
+use citadel_nnue::{Accumulator, Network};
 use citadel_rules::{Game, Move, MoveList, Outcome, Position, MAX_MOVES};
 use serde::Serialize;
 use std::marker::PhantomData;
@@ -138,6 +139,10 @@ struct Worker<G: Game> {
     eval_cache: Vec<u64>,
     /// The evaluator's per-piece sums of the position at each ply.
     psq: Vec<Psq>,
+    /// The learnt evaluation, if the evaluator has one.
+    net: Option<Arc<Network>>,
+    /// Its accumulators of the position at each ply (empty without a net).
+    acc: Vec<Accumulator>,
     nodes: u64,
     seldepth: usize,
     root_depth: i32,
@@ -274,8 +279,15 @@ impl<G: Game> Worker<G> {
         let nomove = Move::new(citadel_geometry::Square(0), citadel_geometry::Square(0));
         let cfg = G::config();
         let cells = cfg.geometry().len();
+        let net = eval.net().cloned();
+        let acc = match net {
+            Some(_) => vec![Accumulator::default(); MAX_PLY + 2],
+            None => Vec::new(),
+        };
         Worker {
             id,
+            net,
+            acc,
             eval,
             tt,
             lists: (0..MAX_PLY + 1).map(|_| MoveList::new()).collect(),
@@ -314,8 +326,35 @@ impl<G: Game> Worker<G> {
     /// Plays `m` at `ply`, keeping the evaluator's sums for the next ply.
     #[inline(always)]
     fn play(&mut self, pos: &mut Position<G>, m: Move, ply: usize) {
-        self.psq[ply + 1] = self.eval.psq_after(pos, &m, self.psq[ply]);
-        pos.play_unchecked(m);
+        match &self.net {
+            None => {
+                self.psq[ply + 1] = self.eval.psq_after(pos, &m, self.psq[ply]);
+                pos.play_unchecked(m);
+            }
+            Some(net) => {
+                let changes = citadel_nnue::changes(pos, &m);
+                pos.play_unchecked(m);
+                let (done, next) = self.acc.split_at_mut(ply + 1);
+                net.update(&done[ply], changes.as_slice(), pos, &mut next[0]);
+            }
+        }
+    }
+
+    /// Sets up the evaluation's incremental state for the root `pos` (ply 0).
+    fn set_root(&mut self, pos: &Position<G>) {
+        match &self.net {
+            None => self.psq[0] = self.eval.psq_of(pos),
+            Some(net) => net.refresh(pos, &mut self.acc[0]),
+        }
+    }
+
+    /// Passes at `ply` (a null move): the next ply's evaluation state is this one's.
+    fn play_null(&mut self, pos: &mut Position<G>, ply: usize) {
+        match &self.net {
+            None => self.psq[ply + 1] = self.psq[ply],
+            Some(_) => self.acc[ply + 1] = self.acc[ply],
+        }
+        pos.play_null();
     }
 
     /// Makes `m` followed by the child's principal variation the principal variation at

@@ -11,9 +11,11 @@ pub mod learned;
 pub mod values;
 
 use citadel_geometry::{BitWord, Bitboard, Square};
+use citadel_nnue::Network;
 use citadel_rules::{Color, EvalWeights, Game, Move, Piece, Position};
 use goals::{king_steps, GoalTerms};
 use learned::LearnedTable;
+use std::sync::Arc;
 
 const MAX_CODES: usize = 64;
 
@@ -57,6 +59,8 @@ pub struct Evaluator<W: BitWord = u128> {
     /// The passed pawns' bonus by moves to go, weighted: (mg, eg).
     passed_bonus: [(i32, i32); 8],
     goals: GoalTerms<W>,
+    /// A learnt evaluation that replaces all of the above, when the game has one in use.
+    net: Option<Arc<Network>>,
 }
 
 /// The sums of the terms each piece adds on its own (material, piece-square, promotion
@@ -327,6 +331,7 @@ impl<W: BitWord> Evaluator<W> {
                 )
             }),
             goals: GoalTerms::new(cfg),
+            net: None,
             value,
         }
     }
@@ -343,6 +348,19 @@ impl<W: BitWord> Evaluator<W> {
     /// (pawns and royals aside) of the start on the board, down to 0 with none.
     pub fn phase<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
         (self.psq_of(pos).npm * 256 / self.start_npm).clamp(0, 256)
+    }
+
+    /// This evaluation with `net` in place of the hand-written terms (`None`: without a
+    /// net). The net must be made for the game the evaluator is for
+    /// ([`Network::fits`]).
+    pub fn with_net(mut self, net: Option<Arc<Network>>) -> Self {
+        self.net = net;
+        self
+    }
+
+    /// The learnt evaluation in use, if any.
+    pub fn net(&self) -> Option<&Arc<Network>> {
+        self.net.as_ref()
     }
 
     /// The material value of each kind.
@@ -390,6 +408,9 @@ impl<W: BitWord> Evaluator<W> {
 
     /// The static evaluation of `pos` for the side to move, in centipawns.
     pub fn evaluate<G: Game<Word = W>>(&self, pos: &Position<G>) -> i32 {
+        if let Some(net) = &self.net {
+            return net.evaluate_position(pos);
+        }
         let mut b = self.base(pos, &self.psq_of(pos));
         self.mobility(pos, &mut b);
         self.finish(pos, &b, true)
@@ -400,6 +421,9 @@ impl<W: BitWord> Evaluator<W> {
     /// or `None` when the game's goals may weigh in (a royal piece near a citadel that
     /// draws, a piece near one that wins): then only the full evaluation will do.
     pub fn quick<G: Game<Word = W>>(&self, pos: &Position<G>) -> Option<i32> {
+        if let Some(net) = &self.net {
+            return Some(net.evaluate_position(pos));
+        }
         if !self.goals_quiet(pos) {
             return None;
         }
@@ -784,14 +808,7 @@ impl<W: BitWord> Evaluator<W> {
 /// what the cell held just before that change (an earlier change of the same move included).
 #[inline(always)]
 fn each_change<G: Game>(pos: &Position<G>, m: &Move, mut f: impl FnMut(Square, u8, u8)) {
-    let ch = pos.changes(m);
-    let items = ch.as_slice();
-    for (i, &(sq, code)) in items.iter().enumerate() {
-        let old = items[..i]
-            .iter()
-            .rev()
-            .find(|(s, _)| *s == sq)
-            .map_or_else(|| pos.code_at(sq), |&(_, c)| c);
-        f(sq, old, code);
+    for &(sq, old, new) in citadel_nnue::changes(pos, m).as_slice() {
+        f(sq, old, new);
     }
 }

@@ -187,8 +187,7 @@ impl<G: Game> Worker<G> {
             // null-move pruning: if passing still fails high, so will a move
             if null_allowed && depth >= NULL_MOVE_DEPTH && e >= beta && self.null_safe(pos) {
                 let r = p.null_move_reduction + depth / NULL_MOVE_DEPTH_DIVISOR;
-                self.psq[ply + 1] = self.psq[ply];
-                pos.play_null();
+                self.play_null(pos, ply);
                 let s = -self.alphabeta(
                     pos,
                     depth - 1 - r,

@@ -40,7 +40,10 @@ impl<G: Game> Worker<G> {
         if let Some(e) = self.cached_eval(key) {
             return e;
         }
-        let e = self.eval.evaluate_with(pos, &self.psq[ply]);
+        let e = match &self.net {
+            None => self.eval.evaluate_with(pos, &self.psq[ply]),
+            Some(net) => net.evaluate(&self.acc[ply], pos.turn()),
+        };
         self.cache_eval(key, e);
         e
     }

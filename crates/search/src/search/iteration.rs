@@ -44,7 +44,7 @@ impl<G: Game> Worker<G> {
             *h /= HISTORY_AGING;
         }
         let mut pos = root.clone();
-        self.psq[0] = self.eval.psq_of(&pos);
+        self.set_root(&pos);
         let mut list: Vec<Move> = pos.legal_moves().iter().copied().collect();
         if list.iter().any(|m| limits.root_moves.contains(m)) {
             list.retain(|m| limits.root_moves.contains(m));

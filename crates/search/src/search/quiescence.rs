@@ -24,7 +24,7 @@ impl<G: Game> Worker<G> {
         if let Some(e) = cached {
             return e;
         }
-        if !self.options.lazy {
+        if !self.options.lazy || self.net.is_some() {
             return self.static_eval(pos, ply);
         }
         match self.eval.evaluate_lazy(pos, &self.psq[ply], alpha, beta) {
@@ -158,7 +158,7 @@ mod tests {
     fn a_searched_quiescence_node_answers_again_from_the_table() {
         let mut w = Worker::<Chess>::new(0, Evaluator::new::<Chess>(), Arc::new(Table::new(1)));
         let mut pos = busy();
-        w.psq[0] = w.eval.psq_of(&pos);
+        w.set_root(&pos);
         let s = w.qsearch(&mut pos, -INF, INF, 0, None);
         let first = w.nodes;
         assert!(first > 1, "the position has moves to search");

@@ -69,6 +69,7 @@ mod python;
 mod schema;
 mod sprt;
 mod spsa;
+mod train;
 mod tune;
 mod validation;
 mod web;
@@ -698,6 +699,7 @@ fn main() -> ExitCode {
         Some("tune") => tune::tune(&args[1..]),
         Some("sprt") => sprt::sprt(&args[1..]),
         Some("spsa") => spsa::spsa(&args[1..]),
+        Some("train") => train::train(&args[1..]),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -715,7 +717,10 @@ fn main() -> ExitCode {
                  sprt --base REV|PATH [--variant ID] [--sprt ELO0,ELO1[,ALPHA,BETA]] \
                  [--tc BASE+INC] [--games N] [--seed S] [--out FILE] | spsa [--variant ID] \
                  [--iterations N] [--pairs P] [--tc BASE+INC] [--params NAME,...] [--r-end R] \
-                 [--seed S] [--binary PATH] [--out FILE]>"
+                 [--seed S] [--binary PATH] [--out FILE] | train --game ID [--games N] \
+                 [--chunk N] [--nodes N] [--opening-plies N] [--seed S] [--epochs N] [--batch N] \
+                 [--lr X] [--lambda X] [--movetime MS] [--sprt ELO0,ELO1] [--sprt-games N] \
+                 [--no-keep]>"
             );
             return ExitCode::from(2);
         }

@@ -243,7 +243,7 @@ def test_export_reads_back_and_checks_agree(tmp_path, capsys):
 
     net_path = tmp_path / "net.nnue"
     header, q = train.read_net(net_path)
-    assert (header["format"], header["qa"], header["qb"], header["scale"]) == (1, 255, 64, 400)
+    assert (header["format"], header["qa"], header["qb"], header["scale"]) == (1, 255, train.QB, 400)
     assert header["layout"] == lay
     t = header["training"]
     assert t["positions"] == {"train": 540, "held_out": 60}
@@ -335,12 +335,13 @@ def test_integer_forward_follows_the_float_net():
     q0["ft_bias"] = np.full(16, 100, dtype=np.int16)
     q0["out_weight"] = np.full(32, -1, dtype=np.int16)
     q0["out_bias"] = np.int32(7)
-    # s = 7 - 32 * 100 = -3193; -3193 * 400 / 16320 = -78.26 -> -78 (not -79)
-    assert train.int_forward(q0, stm[:1], other[:1]).tolist() == [-78]
+    assert (train.QA, train.QB) == (255, 1024)
+    # s = 7 - 32 * 100 = -3193; -3193 * 400 / 261120 = -4.89 -> -4 (not -5)
+    assert train.int_forward(q0, stm[:1], other[:1]).tolist() == [-4]
     q0["ft_bias"] = np.full(16, 300, dtype=np.int16)  # clipped to QA = 255
     q0["out_weight"] = np.full(32, 1, dtype=np.int16)
-    # s = 7 + 32 * 255 = 8167; 8167 * 400 / 16320 = 200.17 -> 200
-    assert train.int_forward(q0, stm[:1], other[:1]).tolist() == [200]
+    # s = 7 + 32 * 255 = 8167; 8167 * 400 / 261120 = 12.51 -> 12
+    assert train.int_forward(q0, stm[:1], other[:1]).tolist() == [12]
 
 
 def test_targets():

@@ -201,6 +201,7 @@ fn ci() -> Result<(), String> {
         )?;
     }
     python::python_tests()?;
+    train::trainer_tests()?;
     integrations::integration_tests()?;
     web::test(&[])?;
     forget_packaged_sources()?;
@@ -700,6 +701,7 @@ fn main() -> ExitCode {
         Some("sprt") => sprt::sprt(&args[1..]),
         Some("spsa") => spsa::spsa(&args[1..]),
         Some("train") => train::train(&args[1..]),
+        Some("trainer") => train::trainer_tests(),
         Some("bench") => run(
             "benchmarks",
             cargo().args(["bench", "--workspace"]).args(&args[1..]),
@@ -707,7 +709,7 @@ fn main() -> ExitCode {
         _ => {
             eprintln!(
                 "usage: cargo xtask <ci | perft [--variant ID] [--threads N] | schema [--check] | python | integrations | \
-                 web | web-test [--bench NATIVE] | bench [ARGS] | \
+                 trainer | web | web-test [--bench NATIVE] | bench [ARGS] | \
                  match --variant ID|all [--games N] [--movetime MS] [--strong D] [--weak D] \
                  [--seed S] [--out DIR] [--base PATH [--threads N] [--base-threads N]] | \
                  fuzz [--seconds N] [TARGET...] | compare [--runs N] [--validation-only] \

@@ -260,6 +260,19 @@ fn trainer_python(target: &Path) -> Result<PathBuf, String> {
     Ok(python)
 }
 
+/// The trainer's tests (`trainer/test_train.py`, pytest), a step of `cargo xtask ci`.
+pub fn trainer_tests() -> Result<(), String> {
+    let python = trainer_python(&target_dir()?)?;
+    run(
+        "pytest for the trainer",
+        Command::new(&python).args(["-m", "pip", "install", "--quiet", "pytest"]),
+    )?;
+    run(
+        "trainer tests",
+        Command::new(&python).args(["-m", "pytest", "trainer", "-q"]),
+    )
+}
+
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {
     std::fs::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()))
 }

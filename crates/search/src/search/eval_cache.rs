@@ -42,7 +42,14 @@ impl<G: Game> Worker<G> {
         }
         let e = match &self.net {
             None => self.eval.evaluate_with(pos, &self.psq[ply]),
-            Some(net) => net.evaluate(&self.acc[ply], pos.turn()),
+            Some(net) => {
+                // the accumulators kept along the moves are the position's own
+                debug_assert_eq!(
+                    net.evaluate(&self.acc[ply], pos.turn()),
+                    net.evaluate_position(pos)
+                );
+                net.evaluate(&self.acc[ply], pos.turn())
+            }
         };
         self.cache_eval(key, e);
         e

@@ -553,10 +553,10 @@ def parse_args(argv=None) -> argparse.Namespace:
     p.add_argument("data", nargs="+", help="training data files (CITDATA1), in order")
     p.add_argument("--layout", required=True, help="the layout JSON (citadel nnue layout)")
     p.add_argument("--out", required=True, help="the net file to write (CITNNUE1)")
-    p.add_argument("--epochs", type=int, default=10)
-    p.add_argument("--batch", type=int, default=16384)
+    p.add_argument("--epochs", type=int, default=20)
+    p.add_argument("--batch", type=int, default=4096)
     p.add_argument("--lr", type=float, default=1e-3, help="Adam's rate, cosine-decayed to a tenth")
-    p.add_argument("--lambda", dest="lam", type=float, default=0.5,
+    p.add_argument("--lambda", dest="lam", type=float, default=0.9,
                    help="weight of the score in the target (the rest is the result)")
     p.add_argument("--wdl-scale", type=float, default=400.0, help="K in sigmoid(cp / K)")
     p.add_argument("--held-out", type=float, default=0.05,

@@ -722,7 +722,7 @@ fn main() -> ExitCode {
                  [--seed S] [--binary PATH] [--out FILE] | train --game ID [--games N] \
                  [--chunk N] [--nodes N] [--opening-plies N] [--seed S] [--epochs N] [--batch N] \
                  [--lr X] [--lambda X] [--movetime MS] [--sprt ELO0,ELO1] [--sprt-games N] \
-                 [--no-keep]>"
+                 [--no-keep] [--scheduler ADDRESS | --dask]>"
             );
             return ExitCode::from(2);
         }

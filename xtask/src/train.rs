@@ -4,6 +4,8 @@
 //! 1. **Data**: `citadel selfplay --data` in parts of `--chunk` games (`games-FIRST-N.cdata`
 //!    under `target/nnue/ID/data-nNODES-oPLIES-sSEED/`); a part already there is kept, so a
 //!    run can be stopped and resumed, and a larger `--games` adds parts to the same data.
+//!    With `--scheduler tcp://HOST:8786` (or `--dask`: a local cluster) the parts are made on
+//!    a Dask cluster by the Python package (`python -m citadel.dask data`), the same bytes.
 //! 2. **Layout**: `citadel nnue layout`.
 //! 3. **Training**: `trainer/train.py` in a virtual environment (`target/train-venv`, with
 //!    `trainer/requirements.txt` from the package registry), written to
@@ -35,6 +37,9 @@ struct Settings<'a> {
     sprt_games: &'a str,
     trainer_args: Vec<String>,
     keep: bool,
+    /// Make the data on Dask: `Some(None)` a local cluster, `Some(Some(address))` a
+    /// scheduler's.
+    dask: Option<Option<&'a str>>,
 }
 
 fn number(args: &[String], flag: &str, default: u64) -> Result<u64, String> {
@@ -50,7 +55,7 @@ fn number(args: &[String], flag: &str, default: u64) -> Result<u64, String> {
 
 /// Runs the path: `--game ID [--games N] [--chunk N] [--nodes N] [--opening-plies N]
 /// [--seed S] [--epochs N] [--batch N] [--lr X] [--lambda X] [--movetime MS]
-/// [--sprt ELO0,ELO1] [--sprt-games N] [--no-keep]`.
+/// [--sprt ELO0,ELO1] [--sprt-games N] [--no-keep] [--scheduler ADDRESS | --dask]`.
 pub fn train(args: &[String]) -> Result<(), String> {
     let game = opt(args, "--game").ok_or("train: --game ID is required")?;
     let mut trainer_args = Vec::new();
@@ -71,6 +76,10 @@ pub fn train(args: &[String]) -> Result<(), String> {
         sprt_games: opt(args, "--sprt-games").unwrap_or("4000"),
         trainer_args,
         keep: !args.iter().any(|a| a == "--no-keep"),
+        dask: match opt(args, "--scheduler") {
+            Some(address) => Some(Some(address)),
+            None => args.iter().any(|a| a == "--dask").then_some(None),
+        },
     };
     let mut times: Vec<(&str, f64)> = Vec::new();
     let mut step = |name: &'static str, t: Instant| {
@@ -198,6 +207,25 @@ fn data(citadel: &Path, s: &Settings, dir: &Path) -> Result<Vec<PathBuf>, String
         s.nodes, s.opening_plies, s.seed
     ));
     std::fs::create_dir_all(&data).map_err(|e| format!("{}: {e}", data.display()))?;
+    if let Some(scheduler) = s.dask {
+        let python = package_python()?;
+        let mut cmd = Command::new(python);
+        cmd.args(["-m", "citadel.dask", "data", "--variant", s.game])
+            .args([
+                "--games",
+                &s.games.to_string(),
+                "--chunk",
+                &s.chunk.to_string(),
+            ])
+            .args(["--nodes", s.nodes, "--opening-plies", s.opening_plies])
+            .args(["--seed", s.seed, "--out"])
+            .arg(&data);
+        match scheduler {
+            Some(address) => cmd.args(["--scheduler", address]),
+            None => cmd.args(["--workers", &workers().to_string()]),
+        };
+        run("self-play data on Dask", &mut cmd)?;
+    }
     let mut files = Vec::new();
     let mut first = 0;
     while first < s.games {
@@ -271,6 +299,42 @@ pub fn trainer_tests() -> Result<(), String> {
         "trainer tests",
         Command::new(&python).args(["-m", "pytest", "trainer", "-q"]),
     )
+}
+
+/// The Python of `target/python-venv` with the package and Dask installed (the package is
+/// built from `crates/python` when it is missing).
+fn package_python() -> Result<PathBuf, String> {
+    let venv = target_dir()?.join("python-venv");
+    let python = venv_bin(&venv, "python");
+    let ready = Command::new(&python)
+        .args(["-c", "import citadel.dask, dask.distributed"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ready {
+        if !python.exists() {
+            let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
+            run(
+                "python virtual environment",
+                Command::new(&system).args(["-m", "venv"]).arg(&venv),
+            )?;
+        }
+        run(
+            "the Python package with Dask",
+            Command::new(&python).args([
+                "-m",
+                "pip",
+                "install",
+                "--quiet",
+                "./crates/python[dask]",
+            ]),
+        )?;
+    }
+    Ok(python)
+}
+
+/// Workers of a local Dask cluster: one per core.
+fn workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 fn write(path: &Path, bytes: &[u8]) -> Result<(), String> {

@@ -8,6 +8,7 @@ mod engine;
 mod errors;
 mod pgn;
 mod random;
+mod training;
 mod validate;
 
 use citadel_rules::Variant;
@@ -71,5 +72,6 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::validate_parts, m)?)?;
     m.add_function(wrap_pyfunction!(validate::render, m)?)?;
     m.add_function(wrap_pyfunction!(random::random_game, m)?)?;
+    m.add_function(wrap_pyfunction!(training::training_data, m)?)?;
     Ok(())
 }

@@ -2,6 +2,8 @@
 LocalCluster of two workers, for a generated multi-file collection with invalid games,
 archives and the invalid fixtures."""
 
+import os
+
 import pytest
 
 import citadel
@@ -100,3 +102,51 @@ def test_a_part_ending_in_a_game_without_result(cli, tmp_path):
         report = citadel.validate([path], part_bytes=part_bytes)
         assert report_lines(report) == (problems, summary)
     assert "before the next tag pairs" in problems[0]
+
+
+def _records(data: bytes) -> bytes:
+    """A training data file's records (its bytes after the magic and the header)."""
+    assert data[:8] == b"CITDATA1"
+    return data[12 + int.from_bytes(data[8:12], "little"):]
+
+
+def test_dask_training_data_equals_the_local_run_game_for_game(cli, tmp_path):
+    distributed = pytest.importorskip("dask.distributed")
+    import citadel.dask
+
+    settings = ["--nodes", "300", "--opening-plies", "6", "--seed", "3", "--threads", "1"]
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        paths = citadel.dask.training_data(
+            client, "shatranj", 4, tmp_path / "dask", chunk=2,
+            nodes=300, opening_plies=6, seed=3,
+        )
+    assert [os.path.basename(p) for p in paths] == [
+        "games-000000-2.cdata", "games-000002-2.cdata"
+    ]
+    # each part is the file `citadel selfplay --data` writes for those games
+    for first, path in zip([0, 2], paths):
+        local = tmp_path / f"local-{first}.cdata"
+        run_cli(cli, "selfplay", "--variant", "shatranj", "--data", local,
+                "--games", 2, "--first-game", first, *settings)
+        assert open(path, "rb").read() == local.read_bytes()
+    # and the parts' records are the whole run's, game for game
+    whole = tmp_path / "whole.cdata"
+    run_cli(cli, "selfplay", "--variant", "shatranj", "--data", whole, "--games", 4, *settings)
+    parts = b"".join(_records(open(p, "rb").read()) for p in paths)
+    assert len(parts) > 0 and parts == _records(whole.read_bytes())
+
+
+def test_dask_training_data_command_line(tmp_path, capfd):
+    pytest.importorskip("dask.distributed")
+    from citadel.dask.__main__ import main
+
+    out = tmp_path / "parts"
+    args = ["data", "--workers", "1", "--variant", "shatranj", "--games", "1",
+            "--out", str(out), "--nodes", "200"]
+    assert main(args) == 0
+    printed, err = capfd.readouterr()
+    assert printed.strip() == str(out / "games-000000-1.cdata")
+    assert "1 parts in" in err
+    assert (out / "games-000000-1.cdata").read_bytes()[:8] == b"CITDATA1"

@@ -1,5 +1,5 @@
-"""Citadel on a Dask cluster: game files validated across workers, and deep perft split by
-first moves.
+"""Citadel on a Dask cluster: game files validated across workers, deep perft split by
+first moves, and training data for a learnt evaluation made in parts.
 
 ``validate(paths, client)`` cuts every file at game boundaries into parts (archives are one
 part each), validates the parts on the workers (each part is read by the worker from the
@@ -11,6 +11,12 @@ From the shell::
 
     python -m citadel.dask validate --scheduler tcp://HOST:8786 games/*.pgn
     python -m citadel.dask perft --scheduler tcp://HOST:8786 --variant tamerlane --depth 5
+    python -m citadel.dask data --scheduler tcp://HOST:8786 --variant shatranj --games 4000 --out DIR
+
+``training_data(client, variant, games, out)`` plays a self-play data run in parts of
+``chunk`` games, one task each, and writes each part as ``citadel selfplay --data`` writes
+it (``games-FIRST-N.cdata``, the same bytes as ``--first-game FIRST --games N`` on one
+machine): a part already in ``out`` is kept.
 
 Without ``--scheduler`` a local cluster is started (``--workers N``).
 """
@@ -23,7 +29,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 from citadel import Board, _native
 from citadel._validate import PathLike, Report, merge, plan
 
-__all__ = ["perft", "validate"]
+__all__ = ["perft", "training_data", "validate"]
 
 #: Default size of a part of a file validated as one task.
 PART_BYTES = 16 << 20
@@ -92,3 +98,51 @@ def perft(
     for line, n in zip(lines, client.gather(futures)):
         per_move[line[0]] += n
     return sum(per_move.values()), per_move
+
+
+def _data_task(variant: str, first: int, games: int, settings: Dict[str, int]) -> bytes:
+    return _native.training_data(variant, first, games, **settings)
+
+
+def training_data(
+    client,
+    variant: str,
+    games: int,
+    out: PathLike,
+    chunk: int = 500,
+    first_game: int = 0,
+    nodes: int = 5000,
+    opening_plies: int = 4,
+    max_plies: int = 600,
+    seed: int = 1,
+) -> List[str]:
+    """Games ``first_game`` to ``first_game + games - 1`` of a self-play data run of
+    ``variant`` on the workers of the Dask ``client``, in parts of ``chunk`` games (one task
+    each), written to ``out/games-FIRST-N.cdata`` as ``citadel selfplay --data FILE
+    --first-game FIRST --games N`` writes them with the same settings: the same bytes. Parts
+    already there are kept. Returns the parts' paths in the order of their games."""
+    if games < 1 or chunk < 1:
+        raise ValueError("games and chunk must be at least 1")
+    os.makedirs(out, exist_ok=True)
+    settings = dict(nodes=nodes, opening_plies=opening_plies, max_plies=max_plies, seed=seed)
+    parts = []
+    first = first_game
+    while first < first_game + games:
+        n = min(chunk, first_game + games - first)
+        parts.append((first, n, os.path.join(out, f"games-{first:06d}-{n}.cdata")))
+        first += n
+    todo = [(f, n, path) for f, n, path in parts if not os.path.isfile(path)]
+    futures = client.map(
+        _data_task,
+        [variant] * len(todo),
+        [f for f, _, _ in todo],
+        [n for _, n, _ in todo],
+        [settings] * len(todo),
+        pure=False,
+    )
+    for (_, _, path), future in zip(todo, futures):
+        data = future.result()
+        with open(path + ".part", "wb") as f:
+            f.write(data)
+        os.replace(path + ".part", path)
+    return [path for _, _, path in parts]

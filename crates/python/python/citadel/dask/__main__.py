@@ -1,8 +1,11 @@
-"""``python -m citadel.dask``: validation and perft on a Dask cluster.
+"""``python -m citadel.dask``: validation, perft and training data on a Dask cluster.
 
     python -m citadel.dask validate [--scheduler ADDRESS | --workers N] FILES...
     python -m citadel.dask perft [--scheduler ADDRESS | --workers N] --variant ID
                                  [--fen FEN] --depth D [--split K]
+    python -m citadel.dask data [--scheduler ADDRESS | --workers N] --variant ID
+                                --games N --out DIR [--chunk C] [--first-game K]
+                                [--nodes N] [--opening-plies P] [--max-plies M] [--seed S]
 
 ``validate`` prints every invalid game on standard error and the summary on standard
 output, as ``citadel validate`` does, and exits with 1 if a game is invalid.
@@ -32,7 +35,7 @@ def _client(args):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m citadel.dask")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("validate", "perft"):
+    for name in ("validate", "perft", "data"):
         p = sub.add_parser(name)
         p.add_argument("--scheduler", help="address of the Dask scheduler (tcp://HOST:8786)")
         p.add_argument(
@@ -51,6 +54,16 @@ def main(argv=None) -> int:
     p.add_argument("--fen")
     p.add_argument("--depth", type=int, required=True)
     p.add_argument("--split", type=int, default=1, help="plies split into tasks")
+    d = sub.choices["data"]
+    d.add_argument("--variant", required=True)
+    d.add_argument("--games", type=int, required=True)
+    d.add_argument("--out", required=True, help="directory of the parts")
+    d.add_argument("--chunk", type=int, default=500, help="games a task")
+    d.add_argument("--first-game", type=int, default=0)
+    d.add_argument("--nodes", type=int, default=5000)
+    d.add_argument("--opening-plies", type=int, default=4)
+    d.add_argument("--max-plies", type=int, default=600)
+    d.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
 
     client, cluster = _client(args)
@@ -67,6 +80,17 @@ def main(argv=None) -> int:
                 secs = time.perf_counter() - t0
                 print(f"{report.plies} plies in {secs:.2f} s", file=sys.stderr)
             return 0 if report.ok else 1
+        if args.command == "data":
+            paths = citadel.dask.training_data(
+                client, args.variant, args.games, args.out, chunk=args.chunk,
+                first_game=args.first_game, nodes=args.nodes,
+                opening_plies=args.opening_plies, max_plies=args.max_plies, seed=args.seed,
+            )
+            for path in paths:
+                print(path)
+            secs = time.perf_counter() - t0
+            print(f"{len(paths)} parts in {secs:.1f} s", file=sys.stderr)
+            return 0
         board = citadel.Board(args.variant, args.fen)
         total, per_move = citadel.dask.perft(board, args.depth, client, split=args.split)
         for move, n in per_move.items():

@@ -52,7 +52,12 @@ fn bench_game<G: Game>(c: &mut Criterion, name: &str) {
         c.bench_function(&format!("nnue/{name}/update/{k}"), |b| {
             let mut out = Accumulator::default();
             b.iter(|| {
-                net.update(black_box(&acc), changes.as_slice(), black_box(&after), &mut out);
+                net.update(
+                    black_box(&acc),
+                    changes.as_slice(),
+                    black_box(&after),
+                    &mut out,
+                );
                 black_box(&out);
             })
         });

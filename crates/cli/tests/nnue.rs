@@ -46,7 +46,10 @@ fn the_layout_is_the_games_as_json() {
     assert_eq!(read.features, 1536);
     let (code, _, err) = citadel(&["nnue", "layout", "--variant", "nope"]);
     assert_eq!(code, 1);
-    assert!(err.starts_with("error: unknown variant `nope` (known: "), "{err}");
+    assert!(
+        err.starts_with("error: unknown variant `nope` (known: "),
+        "{err}"
+    );
 }
 
 #[test]

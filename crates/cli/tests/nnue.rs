@@ -16,13 +16,8 @@ fn shatranj_net(name: &str) -> String {
         .map(|_| std::array::from_fn(|_| rng.gen_range(-30..=30)))
         .collect();
     let header = NetHeader {
-        format: 1,
-        layout,
-        qa: 255,
-        qb: 1024,
-        scale: 400,
         training: serde_json::json!({"data_sha256": "0123"}),
-        checks: Vec::new(),
+        ..NetHeader::new(layout)
     };
     let net = Network::from_parts(
         header,

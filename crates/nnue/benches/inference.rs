@@ -17,15 +17,7 @@ fn random_net<G: Game>() -> Network {
     let rows = (0..layout.features)
         .map(|_| std::array::from_fn(|_| rng.gen_range(-40..=40)))
         .collect();
-    let header = NetHeader {
-        format: 1,
-        layout,
-        qa: 255,
-        qb: 1024,
-        scale: 400,
-        training: serde_json::json!({}),
-        checks: Vec::new(),
-    };
+    let header = NetHeader::new(layout);
     Network::from_parts(
         header,
         rows,

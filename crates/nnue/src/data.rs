@@ -78,15 +78,20 @@ impl Header {
             variant: cfg.id.to_string(),
             cells: cfg.geometry().len() as u32,
             kinds: cfg.pieces.defs().len() as u32,
-            letters: cfg
-                .pieces
-                .defs()
-                .iter()
-                .map(|d| d.letter.to_ascii_lowercase().to_string())
-                .collect(),
+            letters: letters::<G>(),
             generator,
         }
     }
+}
+
+/// Each of game `G`'s piece kinds' FEN letter, lowercase, in the kinds' order.
+pub fn letters<G: Game>() -> Vec<String> {
+    G::config()
+        .pieces
+        .defs()
+        .iter()
+        .map(|d| d.letter.to_ascii_lowercase().to_string())
+        .collect()
 }
 
 /// One position with its score and result.

@@ -99,12 +99,7 @@ impl Layout {
             variant: cfg.id.to_string(),
             cells,
             kinds,
-            letters: cfg
-                .pieces
-                .defs()
-                .iter()
-                .map(|d| d.letter.to_ascii_lowercase().to_string())
-                .collect(),
+            letters: crate::data::letters::<G>(),
             hidden: HIDDEN,
             buckets,
             royal: one_royal,

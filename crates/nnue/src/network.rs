@@ -58,6 +58,30 @@ pub struct NetHeader {
     pub checks: Vec<Check>,
 }
 
+/// The first layer's integer for 1.0 (its outputs are clipped to `0..=QA`), as the trainer
+/// writes nets.
+pub const QA: i16 = 255;
+/// The output weights' integer for 1.0, as the trainer writes nets.
+pub const QB: i16 = 1024;
+/// Centipawns per unit of the float net's output, as the trainer writes nets.
+pub const SCALE: i32 = 400;
+
+impl NetHeader {
+    /// The header of a net of `layout` with the trainer's quantisation, no provenance and
+    /// no checks (for tests and tools that make nets).
+    pub fn new(layout: Layout) -> NetHeader {
+        NetHeader {
+            format: FORMAT,
+            layout,
+            qa: QA,
+            qb: QB,
+            scale: SCALE,
+            training: serde_json::Value::Null,
+            checks: Vec::new(),
+        }
+    }
+}
+
 /// Why a net cannot be read, or not for this game.
 #[derive(Debug, thiserror::Error)]
 pub enum NetError {
@@ -194,7 +218,7 @@ impl Network {
         let out_weight = std::array::from_fn(|i| if i < HIDDEN { a[i] } else { b[i - HIDDEN] });
         let tail = &weights[weights.len() - 4..];
         let out_bias = i32::from_le_bytes([tail[0], tail[1], tail[2], tail[3]]);
-        Network::assemble(header, ft_weight, ft_bias, out_weight, out_bias)
+        Network::from_parts(header, ft_weight, ft_bias, out_weight, out_bias)
     }
 
     /// Reads a net file.
@@ -230,24 +254,14 @@ impl Network {
         out_weight: [i16; 2 * HIDDEN],
         out_bias: i32,
     ) -> Result<Network, NetError> {
-        if ft_weight.len() != header.layout.features {
+        let l = &header.layout;
+        if ft_weight.len() != l.features {
             return Err(NetError::Layout(format!(
                 "{} rows of first-layer weights for {} features",
                 ft_weight.len(),
-                header.layout.features
+                l.features
             )));
         }
-        Network::assemble(header, ft_weight, ft_bias, out_weight, out_bias)
-    }
-
-    fn assemble(
-        header: NetHeader,
-        ft_weight: Vec<Row>,
-        ft_bias: Row,
-        out_weight: [i16; 2 * HIDDEN],
-        out_bias: i32,
-    ) -> Result<Network, NetError> {
-        let l = &header.layout;
         let bad = |what: &str| Err(NetError::Layout(what.to_string()));
         if l.cells == 0 || l.cells > 256 || l.kinds == 0 || l.kinds > 31 {
             return bad("cells must be 1 to 256 and kinds 1 to 31");

@@ -18,13 +18,8 @@ fn random_net_checked<G: Game>(seed: u64, checks: Vec<Check>) -> Network {
         .map(|_| std::array::from_fn(|_| rng.gen_range(-40..=40)))
         .collect();
     let header = NetHeader {
-        format: 1,
-        layout,
-        qa: 255,
-        qb: 64,
-        scale: 400,
-        training: serde_json::json!({}),
         checks,
+        ..NetHeader::new(layout)
     };
     Network::from_parts(
         header,

@@ -29,7 +29,9 @@ pub fn training_data<'py>(
 ) -> PyResult<Bound<'py, PyBytes>> {
     let v = variant_named(variant)?;
     if nodes == 0 || games == 0 || threads == 0 {
-        return Err(PyValueError::new_err("nodes, games and threads must be at least 1"));
+        return Err(PyValueError::new_err(
+            "nodes, games and threads must be at least 1",
+        ));
     }
     let settings = DataSettings {
         nodes,

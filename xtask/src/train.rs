@@ -257,35 +257,15 @@ fn data(citadel: &Path, s: &Settings, dir: &Path) -> Result<Vec<PathBuf>, String
 }
 
 /// The trainer's Python: `target/train-venv`, made and given `trainer/requirements.txt`
+/// The trainer's Python: `target/train-venv`, made and given `trainer/requirements.txt`
 /// when it lacks PyTorch.
 fn trainer_python(target: &Path) -> Result<PathBuf, String> {
-    let venv = target.join("train-venv");
-    let python = venv_bin(&venv, "python");
-    let has_torch = Command::new(&python)
-        .args(["-c", "import torch, numpy"])
-        .status()
-        .is_ok_and(|s| s.success());
-    if has_torch {
-        return Ok(python);
-    }
-    let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-    run(
-        "trainer virtual environment",
-        Command::new(&system).args(["-m", "venv"]).arg(&venv),
-    )?;
-    // from the package registry: fails here when it cannot be reached
-    run(
+    venv_with(
+        &target.join("train-venv"),
+        "import torch, numpy",
+        &["-r", "trainer/requirements.txt"],
         "trainer requirements (PyTorch, NumPy)",
-        Command::new(&python).args([
-            "-m",
-            "pip",
-            "install",
-            "--quiet",
-            "-r",
-            "trainer/requirements.txt",
-        ]),
-    )?;
-    Ok(python)
+    )
 }
 
 /// The trainer's tests (`trainer/test_train.py`, pytest), a step of `cargo xtask ci`.
@@ -302,33 +282,42 @@ pub fn trainer_tests() -> Result<(), String> {
 }
 
 /// The Python of `target/python-venv` with the package and Dask installed (the package is
+/// The Python of `target/python-venv` with the package and Dask installed (the package is
 /// built from `crates/python` when it is missing).
 fn package_python() -> Result<PathBuf, String> {
-    let venv = target_dir()?.join("python-venv");
-    let python = venv_bin(&venv, "python");
+    venv_with(
+        &target_dir()?.join("python-venv"),
+        "import citadel.dask, dask.distributed",
+        &["./crates/python[dask]"],
+        "the Python package with Dask",
+    )
+}
+
+/// The Python of the virtual environment `venv`, made when missing and given `install`
+/// (pip's arguments, from the package registry: this fails when it cannot be reached)
+/// unless `check` already imports there.
+fn venv_with(venv: &Path, check: &str, install: &[&str], step: &str) -> Result<PathBuf, String> {
+    let python = venv_bin(venv, "python");
     let ready = Command::new(&python)
-        .args(["-c", "import citadel.dask, dask.distributed"])
+        .args(["-c", check])
         .status()
         .is_ok_and(|s| s.success());
-    if !ready {
-        if !python.exists() {
-            let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
-            run(
-                "python virtual environment",
-                Command::new(&system).args(["-m", "venv"]).arg(&venv),
-            )?;
-        }
+    if ready {
+        return Ok(python);
+    }
+    if !python.exists() {
+        let system = std::env::var("PYTHON").unwrap_or_else(|_| "python3".into());
         run(
-            "the Python package with Dask",
-            Command::new(&python).args([
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "./crates/python[dask]",
-            ]),
+            "python virtual environment",
+            Command::new(&system).args(["-m", "venv"]).arg(venv),
         )?;
     }
+    run(
+        step,
+        Command::new(&python)
+            .args(["-m", "pip", "install", "--quiet"])
+            .args(install),
+    )?;
     Ok(python)
 }
 

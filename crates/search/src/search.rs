@@ -323,7 +323,8 @@ impl<G: Game> Worker<G> {
         }
     }
 
-    /// Plays `m` at `ply`, keeping the evaluator's sums for the next ply.
+    /// Plays `m` at `ply`, keeping the evaluation's incremental state for the next ply: the
+    /// hand-written evaluation's sums, or the net's accumulators.
     #[inline(always)]
     fn play(&mut self, pos: &mut Position<G>, m: Move, ply: usize) {
         match &self.net {

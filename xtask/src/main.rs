@@ -201,7 +201,6 @@ fn ci() -> Result<(), String> {
         )?;
     }
     python::python_tests()?;
-    train::trainer_tests()?;
     integrations::integration_tests()?;
     web::test(&[])?;
     forget_packaged_sources()?;
@@ -223,7 +222,9 @@ fn ci() -> Result<(), String> {
         ]),
     )?;
     perft(&[])?;
-    second_build_is_fresh()
+    second_build_is_fresh()?;
+    // Last: PyTorch, when there is room for it, is the largest thing CI installs.
+    train::trainer_tests()
 }
 
 /// Checks that a second release build of the CLI with nothing changed compiles nothing: no

@@ -5,7 +5,8 @@
 //!    under `target/nnue/ID/data-nNODES-oPLIES-sSEED/`); a part already there is kept, so a
 //!    run can be stopped and resumed, and a larger `--games` adds parts to the same data.
 //!    With `--scheduler tcp://HOST:8786` (or `--dask`: a local cluster) the parts are made on
-//!    a Dask cluster by the Python package (`python -m citadel.dask data`), the same bytes.
+//!    a Dask cluster by the Python package (`python -m citadel.dask data`), the same bytes,
+//!    and the SPRT's games are played there too (`python -m citadel.dask match`).
 //! 2. **Layout**: `citadel nnue layout`.
 //! 3. **Training**: `trainer/train.py` in a virtual environment (`target/train-venv`, with
 //!    `trainer/requirements.txt` from the package registry), written to
@@ -37,8 +38,8 @@ struct Settings<'a> {
     sprt_games: &'a str,
     trainer_args: Vec<String>,
     keep: bool,
-    /// Make the data on Dask: `Some(None)` a local cluster, `Some(Some(address))` a
-    /// scheduler's.
+    /// Make the data and play the SPRT on Dask: `Some(None)` a local cluster,
+    /// `Some(Some(address))` a scheduler's.
     dask: Option<Option<&'a str>>,
 }
 
@@ -149,8 +150,25 @@ pub fn train(args: &[String]) -> Result<(), String> {
     let t = Instant::now();
     let player = format!("movetime:{}", s.movetime);
     let records = dir.join("sprt.pgn");
-    let verdict = Command::new(&citadel)
-        .args(["match", "--variant", s.game, "--games", s.sprt_games])
+    // the same match, on one core or on Dask's workers
+    let mut sprt = match s.dask {
+        None => {
+            let mut cmd = Command::new(&citadel);
+            cmd.arg("match");
+            cmd
+        }
+        Some(scheduler) => {
+            let mut cmd = Command::new(package_python()?);
+            cmd.args(["-m", "citadel.dask", "match"]);
+            match scheduler {
+                Some(address) => cmd.args(["--scheduler", address]),
+                None => cmd.args(["--workers", &workers().to_string()]),
+            };
+            cmd
+        }
+    };
+    let verdict = sprt
+        .args(["--variant", s.game, "--games", s.sprt_games])
         .args(["--engine", &player, "--opponent", &player])
         .arg("--engine-net")
         .arg(&net)
@@ -158,7 +176,7 @@ pub fn train(args: &[String]) -> Result<(), String> {
         .args(["--sprt", s.sprt, "--out"])
         .arg(&records)
         .output()
-        .map_err(|e| format!("citadel match: {e}"))?;
+        .map_err(|e| format!("the SPRT match: {e}"))?;
     let text = String::from_utf8_lossy(&verdict.stdout).to_string();
     eprint!("{}", String::from_utf8_lossy(&verdict.stderr));
     print!("{text}");

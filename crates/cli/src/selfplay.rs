@@ -130,6 +130,12 @@ pub struct MatchArgs {
     /// is then the most played.
     #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     sprt: Option<citadel_engine::sprt::Sprt>,
+    /// The number of the first game (from 0): plays games K+1 to K+N of the match, each as
+    /// the whole match plays it (its opening seed, colours and `Round` tag), to split a match
+    /// into parts. Between players whose moves do not depend on time (`depth:N`, `nodes:N`)
+    /// the parts' games are the whole match's, move for move.
+    #[arg(long, value_name = "K", default_value_t = 0, conflicts_with = "sprt")]
+    first_game: u32,
     /// Print the per-game lines too.
     #[arg(long)]
     verbose: bool,
@@ -196,6 +202,7 @@ pub fn run_match(a: &MatchArgs, search: citadel_search::SearchOptions) -> Result
         movetime: std::time::Duration::from_millis(a.movetime),
         limit: a.limit.as_deref().map(str::parse).transpose()?,
         sprt: a.sprt,
+        first_game: a.first_game,
         ..a.play.setup(a.games, search)
     };
     let style = if a.verbose {
@@ -238,7 +245,7 @@ fn play<G: Game>(
     };
     let selfplay = style == Style::Selfplay;
     let schedule = setup.schedule([&n1, &n2], selfplay);
-    let (id, games) = (G::config().id, setup.games);
+    let (id, games) = (G::config().id, setup.first_game.saturating_add(setup.games));
     let t0 = std::time::Instant::now();
     let overwrite =
         style == Style::Match && (setup.arbitrated() || std::io::stderr().is_terminal());

@@ -208,6 +208,52 @@ fn match_prints_the_score_and_each_players_effort() {
 }
 
 #[test]
+fn match_parts_play_the_whole_matchs_games() {
+    let dir = common::scratch("engine", "match-parts");
+    let run = |name: &str, extra: &[&str]| {
+        let file = dir.join(name);
+        let mut args = vec![
+            "match",
+            "--variant",
+            "shatranj",
+            "--engine",
+            "nodes:400",
+            "--opponent",
+            "depth:1",
+            "--seed",
+            "7",
+            "--max-plies",
+            "80",
+            "--out",
+        ];
+        args.push(file.to_str().unwrap());
+        args.extend_from_slice(extra);
+        let (code, out, err) = citadel(&args);
+        assert_eq!(code, 0, "{err}");
+        (std::fs::read_to_string(&file).unwrap(), out)
+    };
+    let (whole, out) = run("whole.pgn", &["--games", "4"]);
+    assert!(out.contains(": 4 games "), "{out}");
+    let (head, _) = run("head.pgn", &["--games", "1"]);
+    let (tail, out) = run("tail.pgn", &["--games", "3", "--first-game", "1"]);
+    assert!(out.contains(": 3 games "), "{out}");
+    assert!(tail.contains("[Round \"2\"]") && !tail.contains("[Round \"1\"]"));
+    assert_eq!(head + &tail, whole);
+    // a part's verdict would be the part's alone
+    let (code, _, err) = citadel(&[
+        "match",
+        "--variant",
+        "shatranj",
+        "--first-game",
+        "2",
+        "--sprt",
+        "0,10",
+    ]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--first-game"), "{err}");
+}
+
+#[test]
 fn tune_fits_values_to_self_play_and_refuses_bad_games() {
     let dir = common::scratch("engine", "tune");
     let file = dir.join("shatranj.pgn");

@@ -59,6 +59,10 @@ impl<G: Game> MatchGame<'_, G> {
 /// `Event` tag.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Schedule {
+    /// The number of the first game played, from 0: a part of a larger match plays games
+    /// `first_game ..` exactly as the whole match plays them (the same seeds, colours and
+    /// `Round` tags).
+    pub first_game: u32,
     /// Number of games.
     pub games: u32,
     /// How each game is played.
@@ -76,9 +80,13 @@ pub struct Schedule {
 }
 
 /// Plays the games of `schedule` from `start` between `first` and `second`, alternating
-/// colours (`first` has White in the even games), from the seeds the schedule gives. The records carry the tags `Event`, `Site`, `Round`, `White` and
-/// `Black` (the players' names). `progress` sees every finished game; its error ends the
-/// match.
+/// colours (`first` has White in the even games), from the seeds the schedule gives. The
+/// records carry the tags `Event`, `Site`, `Round`, `White` and `Black` (the players'
+/// names). `progress` sees every finished game; its error ends the match.
+///
+/// Every game starts with fresh engines, so a game does not depend on the games before it:
+/// between players whose moves do not depend on time (depth or node limits, one thread),
+/// a part of the match ([`Schedule::first_game`]) plays the same games as the whole match.
 pub fn run_match<G: Game, E>(
     start: &Position<G>,
     [first, second]: [&mut Contestant<G>; 2],
@@ -86,7 +94,8 @@ pub fn run_match<G: Game, E>(
     mut progress: impl FnMut(MatchGame<G>) -> Result<(), E>,
 ) -> Result<Tally, E> {
     let mut tally = Tally::default();
-    for g in 0..schedule.games {
+    let first_game = schedule.first_game;
+    for g in first_game..first_game.saturating_add(schedule.games) {
         let first_white = g % 2 == 0;
         let players = if first_white {
             [&mut *first, &mut *second]
@@ -158,6 +167,9 @@ pub struct MatchSetup {
     pub evals: bool,
     /// The seed of the first pair of games.
     pub seed: u64,
+    /// The number of the first game played (from 0): a part of a larger match, whose games
+    /// are the whole match's ([`Schedule::first_game`]).
+    pub first_game: u32,
     /// Number of games (at most, with a test).
     pub games: u32,
     /// A test that ends the match once it has its verdict.
@@ -182,6 +194,7 @@ impl Default for MatchSetup {
             max_plies: 600,
             evals: false,
             seed: 1,
+            first_game: 0,
             games: 1,
             sprt: None,
         }
@@ -374,6 +387,7 @@ impl MatchSetup {
             ),
         };
         Schedule {
+            first_game: self.first_game,
             games: self.games,
             rules: self.rules(),
             seed: self.seed,

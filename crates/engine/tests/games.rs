@@ -1,6 +1,6 @@
 //! Games through the arbiter's loop: records written as PGN read back move by move as legal
 //! moves ending in the recorded result; matches alternate colours and count results; value
-//! overrides reach the right player.
+//! overrides reach the right player; a part of a match plays the whole match's games.
 
 use citadel_engine::{
     play_game, run_match, Contestant, EngineSetup, GameRecord, MatchGame, Player, Rules, Schedule,
@@ -97,6 +97,7 @@ fn matches_alternate_colours_and_count_results() {
     let mut a = Contestant::builtin(Player::Engine(Limits::depth(2)), small::<Chess>(), 3, false);
     let mut b = Contestant::builtin(Player::Random, small::<Chess>(), 4, false);
     let schedule = Schedule {
+        first_game: 0,
         games: 2,
         rules,
         seed: 3,
@@ -130,12 +131,64 @@ fn matches_alternate_colours_and_count_results() {
 }
 
 #[test]
+fn a_part_of_a_match_plays_the_whole_matchs_games() {
+    let start = fen::start::<Chess>();
+    let rules = Rules {
+        opening_plies: 4,
+        max_plies: 60,
+        ..Rules::default()
+    };
+    let play = |first_game: u32, games: u32| {
+        let mut a = Contestant::engine(small::<Chess>(), Limits::depth(2), "a");
+        let mut b = Contestant::engine(small::<Chess>(), Limits::depth(1), "b");
+        let schedule = Schedule {
+            first_game,
+            games,
+            rules,
+            seed: 5,
+            paired: true,
+            stop: None,
+            event: "test".into(),
+        };
+        let mut out = Vec::new();
+        let tally = run_match(
+            &start,
+            [&mut a, &mut b],
+            &schedule,
+            |g: MatchGame<Chess>| {
+                out.push((g.number, g.first_white, g.record.pgn()));
+                Ok::<(), String>(())
+            },
+        )
+        .unwrap();
+        (out, tally)
+    };
+    let (whole, tally) = play(0, 6);
+    let (head, t1) = play(0, 3);
+    let (tail, t2) = play(3, 3);
+    assert_eq!(tail[0].0, 3);
+    assert!(tail[0].2.contains("[Round \"4\"]"), "{}", tail[0].2);
+    assert_eq!([head, tail].concat(), whole);
+    assert_eq!(
+        (
+            t1.wins + t2.wins,
+            t1.draws + t2.draws,
+            t1.losses + t2.losses
+        ),
+        (tally.wins, tally.draws, tally.losses)
+    );
+    // not every game the same: the openings differ by pair and the colours alternate
+    assert_ne!(whole[0].2, whole[2].2);
+}
+
+#[test]
 fn a_progress_error_ends_the_match() {
     let start = fen::start::<Chess>();
     let mut a = Contestant::dice("a");
     let mut b = Contestant::dice("b");
     let mut seen = 0;
     let schedule = Schedule {
+        first_game: 0,
         games: 5,
         rules: Rules::default(),
         seed: 1,

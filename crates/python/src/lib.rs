@@ -6,6 +6,7 @@
 mod board;
 mod engine;
 mod errors;
+mod matches;
 mod pgn;
 mod random;
 mod training;
@@ -73,5 +74,7 @@ fn native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate::render, m)?)?;
     m.add_function(wrap_pyfunction!(random::random_game, m)?)?;
     m.add_function(wrap_pyfunction!(training::training_data, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_games, m)?)?;
+    m.add_function(wrap_pyfunction!(matches::match_status, m)?)?;
     Ok(())
 }

@@ -219,3 +219,30 @@ def render(
 def random_game(
     variant: str, seed: int, max_plies: int = 300, policy: str = "uniform"
 ) -> str: ...
+def training_data(
+    variant: str,
+    first_game: int,
+    games: int,
+    nodes: int = 5000,
+    opening_plies: int = 4,
+    max_plies: int = 600,
+    seed: int = 1,
+    threads: int = 1,
+) -> bytes: ...
+def match_games(
+    variant: str,
+    engine: str,
+    opponent: str,
+    first_game: int,
+    games: int,
+    seed: int = 1,
+    movetime: int = 100,
+    tc: Optional[str] = None,
+    opening_plies: int = 4,
+    max_plies: int = 600,
+    engine_net: Optional[Union[str, "os.PathLike[str]"]] = None,
+    opponent_net: Optional[Union[str, "os.PathLike[str]"]] = None,
+) -> List[Tuple[str, int]]: ...
+def match_status(
+    wins: int, draws: int, losses: int, sprt: Optional[str] = None
+) -> Tuple[str, Optional[str], Optional[str]]: ...

@@ -1,4 +1,4 @@
-"""``python -m citadel.dask``: validation, perft and training data on a Dask cluster.
+"""``python -m citadel.dask``: validation, perft, training data and matches on a Dask cluster.
 
     python -m citadel.dask validate [--scheduler ADDRESS | --workers N] FILES...
     python -m citadel.dask perft [--scheduler ADDRESS | --workers N] --variant ID
@@ -6,9 +6,16 @@
     python -m citadel.dask data [--scheduler ADDRESS | --workers N] --variant ID
                                 --games N --out DIR [--chunk C] [--first-game K]
                                 [--nodes N] [--opening-plies P] [--max-plies M] [--seed S]
+    python -m citadel.dask match [--scheduler ADDRESS | --workers N] --variant ID
+                                 --engine E --opponent O --games N [--sprt ELO0,ELO1]
+                                 [--engine-net FILE] [--opponent-net FILE] [--tc BASE+INC]
+                                 [--movetime MS] [--chunk C] [--opening-plies P]
+                                 [--max-plies M] [--seed S] [--out FILE]
 
 ``validate`` prints every invalid game on standard error and the summary on standard
-output, as ``citadel validate`` does, and exits with 1 if a game is invalid.
+output, as ``citadel validate`` does, and exits with 1 if a game is invalid. ``match``
+prints the score as ``citadel match`` does (``shatranj: E vs O: 12 games +5 =4 -3 score
+58.3% ...``) and the test's line, and writes the records to ``--out``.
 """
 
 from __future__ import annotations
@@ -35,7 +42,7 @@ def _client(args):
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(prog="python -m citadel.dask")
     sub = parser.add_subparsers(dest="command", required=True)
-    for name in ("validate", "perft", "data"):
+    for name in ("validate", "perft", "data", "match"):
         p = sub.add_parser(name)
         p.add_argument("--scheduler", help="address of the Dask scheduler (tcp://HOST:8786)")
         p.add_argument(
@@ -64,6 +71,22 @@ def main(argv=None) -> int:
     d.add_argument("--opening-plies", type=int, default=4)
     d.add_argument("--max-plies", type=int, default=600)
     d.add_argument("--seed", type=int, default=1)
+    m = sub.choices["match"]
+    m.add_argument("--variant", required=True)
+    m.add_argument("--engine", required=True, help="the first player (citadel match's forms)")
+    m.add_argument("--opponent", required=True, help="the second player")
+    m.add_argument("--games", type=int, required=True, help="games (at most, with --sprt)")
+    m.add_argument("--sprt", help="ELO0,ELO1[,ALPHA,BETA]: stop at the test's verdict")
+    m.add_argument("--engine-net", help="the first player's net (a .nnue file)")
+    m.add_argument("--opponent-net", help="the second player's net")
+    m.add_argument("--tc", help="a clock for both players, BASE+INC in seconds")
+    m.add_argument("--movetime", type=int, default=100,
+                   help="milliseconds a move of other engines without a clock")
+    m.add_argument("--chunk", type=int, default=10, help="games a task")
+    m.add_argument("--opening-plies", type=int, default=4)
+    m.add_argument("--max-plies", type=int, default=600)
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--out", help="write the PGN records here")
     args = parser.parse_args(argv)
 
     client, cluster = _client(args)
@@ -90,6 +113,26 @@ def main(argv=None) -> int:
                 print(path)
             secs = time.perf_counter() - t0
             print(f"{len(paths)} parts in {secs:.1f} s", file=sys.stderr)
+            return 0
+        if args.command == "match":
+            try:
+                result = citadel.dask.match(
+                    client, args.variant, args.engine, args.opponent, args.games,
+                    sprt=args.sprt, chunk=args.chunk, seed=args.seed, movetime=args.movetime,
+                    tc=args.tc, opening_plies=args.opening_plies, max_plies=args.max_plies,
+                    engine_net=args.engine_net, opponent_net=args.opponent_net,
+                )
+            except ValueError as e:  # a bad player, net, clock or test
+                print(f"error: {e}", file=sys.stderr)
+                return 2
+            if args.out:
+                with open(args.out, "w", encoding="utf-8") as f:
+                    f.writelines(g + "\n" for g in result.games)
+            secs = time.perf_counter() - t0
+            print(f"{args.variant}: {args.engine} vs {args.opponent}: {result.score()} "
+                  f"({secs:.0f} s)")
+            if result.report:
+                print(result.report)
             return 0
         board = citadel.Board(args.variant, args.fen)
         total, per_move = citadel.dask.perft(board, args.depth, client, split=args.split)
